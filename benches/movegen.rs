@@ -1,0 +1,42 @@
+//! Move generation speed: perft 5 from the start position and Kiwipete, and
+//! legal move generation per position.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use roque::board::Position;
+use roque::tools::perft::perft;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn perft_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    let start = Position::startpos();
+    group.bench_function("startpos depth 5", |b| b.iter(|| perft(black_box(&start), 5)));
+    let kiwipete = Position::from_fen(KIWIPETE).unwrap();
+    group.bench_function("kiwipete depth 5", |b| b.iter(|| perft(black_box(&kiwipete), 5)));
+    group.finish();
+}
+
+fn generation_benches(c: &mut Criterion) {
+    let positions: Vec<Position> = include_str!("../tests/data/perft-standard.epd")
+        .lines()
+        .map(|line| Position::from_fen(line.split(';').next().unwrap()).unwrap())
+        .collect();
+    c.bench_function("legal_moves per position", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>() / positions.len())
+    });
+    c.bench_function("make_move per move", |b| {
+        b.iter(|| {
+            let mut keys = 0u64;
+            for p in &positions {
+                for m in p.legal_moves() {
+                    keys ^= black_box(p).make_move(m).key();
+                }
+            }
+            keys
+        })
+    });
+}
+
+criterion_group!(benches, perft_benches, generation_benches);
+criterion_main!(benches);

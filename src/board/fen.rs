@@ -1,0 +1,325 @@
+//! Reading and writing FEN, X-FEN and Shredder-FEN.
+
+use super::castling::CastlingSide;
+use super::position::Position;
+use super::zobrist::ZOBRIST;
+use crate::types::{Color, File, Piece, PieceType, Rank, Square};
+use std::fmt;
+
+pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    FieldCount(usize),
+    RankCount(usize),
+    BadPieceLetter(char),
+    RankTooLong(Rank),
+    RankTooShort(Rank),
+    BadSideToMove(String),
+    BadCastling(char),
+    CastlingWithoutKingAndRook(char),
+    BadEnPassantSquare(String),
+    ImpossibleEnPassant(Square),
+    BadHalfmoveClock(String),
+    BadFullmoveNumber(String),
+    KingCount { color: Color, count: u32 },
+    PawnOnBackRank(Square),
+    TooManyPieces(Color),
+    OpponentInCheck,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(f, "a FEN has 4 to 6 fields, this one has {n}"),
+            FenError::RankCount(n) => write!(f, "the board has 8 ranks separated by '/', this one has {n}"),
+            FenError::BadPieceLetter(c) => write!(f, "'{c}' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"),
+            FenError::RankTooLong(r) => write!(f, "rank {} describes more than 8 squares", r.char()),
+            FenError::RankTooShort(r) => write!(f, "rank {} describes fewer than 8 squares", r.char()),
+            FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
+            FenError::BadCastling(c) => write!(f, "'{c}' is not a castling letter (KQkq, A-H, a-h or -)"),
+            FenError::CastlingWithoutKingAndRook(c) => {
+                write!(f, "castling right '{c}' needs the king and a rook in place on the back rank")
+            }
+            FenError::BadEnPassantSquare(s) => write!(f, "'{s}' is not an en-passant square (a square like e3, or -)"),
+            FenError::ImpossibleEnPassant(s) => {
+                write!(f, "en-passant square {s} is impossible: no pawn can just have passed it")
+            }
+            FenError::BadHalfmoveClock(s) => write!(f, "halfmove clock '{s}' is not a number from 0 to 65535"),
+            FenError::BadFullmoveNumber(s) => write!(f, "fullmove number '{s}' is not a number from 1 to 65535"),
+            FenError::KingCount { color, count } => {
+                write!(f, "{} has {count} kings; each side needs exactly one", color_name(*color))
+            }
+            FenError::PawnOnBackRank(s) => write!(f, "a pawn stands on {s}, on the first or last rank"),
+            FenError::TooManyPieces(c) => write!(
+                f,
+                "{} has more pieces than a game can produce (at most 16, 8 pawns, and promoted pieces only for missing pawns)",
+                color_name(*c)
+            ),
+            FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Position {
+    /// Parses a FEN. X-FEN (`KQkq` meaning the outermost rook) and
+    /// Shredder-FEN (`HAha`, rook files) castling fields are both read;
+    /// missing halfmove and fullmove fields default to 0 and 1.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut pos = Position::empty();
+        parse_board(&mut pos, fields[0])?;
+
+        pos.side_to_move = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::BadSideToMove(other.to_string())),
+        };
+        if pos.side_to_move == Color::Black {
+            pos.key ^= ZOBRIST.black_to_move;
+        }
+
+        for color in Color::ALL {
+            let count = pos.pieces(color, PieceType::King).count();
+            if count != 1 {
+                return Err(FenError::KingCount { color, count });
+            }
+        }
+        let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        if let Some(square) = (pos.kind(PieceType::Pawn) & back_ranks).next() {
+            return Err(FenError::PawnOnBackRank(square));
+        }
+        for color in Color::ALL {
+            if !material_is_reachable(&pos, color) {
+                return Err(FenError::TooManyPieces(color));
+            }
+        }
+
+        parse_castling(&mut pos, fields[2])?;
+        for (_, _, rook) in pos.castling.iter() {
+            pos.key ^= ZOBRIST.castling[rook.index()];
+        }
+
+        let en_passant = parse_en_passant(&pos, fields[3])?;
+
+        pos.halfmove_clock = match fields.get(4) {
+            None => 0,
+            Some(text) => text.parse().map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?,
+        };
+        pos.fullmove_number = match fields.get(5) {
+            None => 1,
+            Some(text) => match text.parse::<u16>() {
+                // Some programs write 0; it can only mean the first move.
+                Ok(n) => n.max(1),
+                Err(_) => return Err(FenError::BadFullmoveNumber(text.to_string())),
+            },
+        };
+
+        let them = !pos.side_to_move;
+        if pos.is_attacked_by(pos.side_to_move, pos.king_square(them), pos.occupied()) {
+            return Err(FenError::OpponentInCheck);
+        }
+        pos.update_check_info();
+        if let Some(square) = en_passant {
+            pos.set_en_passant_if_legal(square);
+        }
+        Ok(pos)
+    }
+
+    /// The position as FEN. Castling uses X-FEN: `KQkq` for the outermost
+    /// rook (plain FEN in standard chess), the rook's file otherwise.
+    pub fn fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_on(Square::new(file, *rank)) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(piece.char());
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if *rank != Rank::First {
+                fen.push('/');
+            }
+        }
+        fen.push(' ');
+        fen.push(self.side_to_move.fen_char());
+        fen.push(' ');
+        let castling = self.castling_field();
+        fen.push_str(if castling.is_empty() { "-" } else { &castling });
+        fen.push(' ');
+        match self.en_passant {
+            Some(square) => fen.push_str(&square.to_string()),
+            None => fen.push('-'),
+        }
+        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        fen
+    }
+
+    fn castling_field(&self) -> String {
+        let mut field = String::new();
+        for (color, side, rook) in self.castling.iter() {
+            let back_rank = Rank::First.relative(color).bitboard();
+            let king_file = self.king_square(color).file();
+            let rooks = self.pieces(color, PieceType::Rook) & back_rank;
+            let outermost = match side {
+                CastlingSide::King => rooks.filter(|s| s.file() > king_file).max(),
+                CastlingSide::Queen => rooks.filter(|s| s.file() < king_file).min(),
+            };
+            let letter = if outermost == Some(rook) {
+                match side {
+                    CastlingSide::King => 'K',
+                    CastlingSide::Queen => 'Q',
+                }
+            } else {
+                rook.file().char().to_ascii_uppercase()
+            };
+            field.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+        }
+        field
+    }
+}
+
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::from_index(7 - i);
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+            } else {
+                let piece = Piece::from_char(c).ok_or(FenError::BadPieceLetter(c))?;
+                if file >= 8 {
+                    return Err(FenError::RankTooLong(rank));
+                }
+                pos.put_piece(piece, Square::new(File::from_index(file), rank));
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenError::RankTooLong(rank));
+            }
+        }
+        if file < 8 {
+            return Err(FenError::RankTooShort(rank));
+        }
+    }
+    Ok(())
+}
+
+/// At most 16 pieces and 8 pawns, and no more promoted pieces than missing
+/// pawns. This also bounds the number of legal moves below 256.
+fn material_is_reachable(pos: &Position, color: Color) -> bool {
+    let count = |kind| pos.pieces(color, kind).count() as i32;
+    let pawns = count(PieceType::Pawn);
+    let promoted = (count(PieceType::Queen) - 1).max(0)
+        + (count(PieceType::Rook) - 2).max(0)
+        + (count(PieceType::Bishop) - 2).max(0)
+        + (count(PieceType::Knight) - 2).max(0);
+    pos.color(color).count() <= 16 && pawns <= 8 && promoted <= 8 - pawns
+}
+
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let back_rank = Rank::First.relative(color);
+        let king = pos.king_square(color);
+        let rooks = pos.pieces(color, PieceType::Rook) & back_rank.bitboard();
+        let missing = FenError::CastlingWithoutKingAndRook(c);
+        if king.rank() != back_rank {
+            return Err(missing);
+        }
+        let (side, rook) = match c.to_ascii_uppercase() {
+            'K' => (CastlingSide::King, rooks.filter(|s| s.file() > king.file()).max()),
+            'Q' => (CastlingSide::Queen, rooks.filter(|s| s.file() < king.file()).min()),
+            'A'..='H' => {
+                let file = File::from_char(c).ok_or(FenError::BadCastling(c))?;
+                let square = Square::new(file, back_rank);
+                let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
+                (side, rooks.contains(square).then_some(square))
+            }
+            _ => return Err(FenError::BadCastling(c)),
+        };
+        pos.castling.add(color, side, rook.ok_or(missing)?);
+    }
+    Ok(())
+}
+
+/// Checks that the en-passant square could follow a double push by the side
+/// not to move. Whether a capture is legal is decided later.
+fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let square = Square::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
+    let us = pos.side_to_move;
+    let them = !us;
+    let impossible = Err(FenError::ImpossibleEnPassant(square));
+    if square.rank() != Rank::Sixth.relative(us) {
+        return impossible;
+    }
+    let forward: i8 = if us == Color::White { 8 } else { -8 };
+    let pushed_to = square.offset(-forward);
+    let pushed_from = square.offset(forward);
+    let occupied = pos.occupied();
+    if pos.piece_on(pushed_to) != Some(Piece::new(them, PieceType::Pawn))
+        || occupied.contains(square)
+        || occupied.contains(pushed_from)
+    {
+        return impossible;
+    }
+    Ok(Some(square))
+}
+
+/// The FEN of the colour-flipped, vertically mirrored position.
+pub fn mirror_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let swap_case = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect()
+    };
+    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let mut castling: Vec<char> = swap_case(fields[2]).chars().collect();
+    castling.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+    let castling: String = castling.into_iter().collect();
+    let en_passant = match Square::parse(fields[3]) {
+        Some(square) => square.flip_rank().to_string(),
+        None => "-".to_string(),
+    };
+    let mut out = format!("{} {} {} {}", board.join("/"), side, castling, en_passant);
+    for field in &fields[4..] {
+        out.push(' ');
+        out.push_str(field);
+    }
+    out
+}

@@ -1,0 +1,106 @@
+//! Making moves. Roque uses copy-make: `make_move` returns the new position
+//! and leaves the old one untouched, so "unmake" is dropping the copy.
+
+use super::castling::CastlingSide;
+use super::position::Position;
+use super::zobrist::ZOBRIST;
+use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
+
+impl Position {
+    /// The position after `m`, which must be legal in this position.
+    #[inline(always)]
+    pub fn make_move(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.apply_move(m);
+        next
+    }
+
+    /// The position after passing the move (for null-move pruning). The
+    /// caller guarantees the side to move is not in check.
+    pub fn make_null_move(&self) -> Position {
+        let mut next = *self;
+        if let Some(square) = next.en_passant.take() {
+            next.key ^= ZOBRIST.en_passant_file[square.file().index()];
+        }
+        next.key ^= ZOBRIST.black_to_move;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        next.side_to_move = !next.side_to_move;
+        next.update_check_info();
+        next
+    }
+
+    #[inline(always)]
+    fn apply_move(&mut self, m: Move) {
+        let us = self.side_to_move;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let piece = self.board[from.index()].expect("a legal move starts on a piece");
+
+        self.key ^= ZOBRIST.black_to_move;
+        if let Some(square) = self.en_passant.take() {
+            self.key ^= ZOBRIST.en_passant_file[square.file().index()];
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        let mut double_push_target = None;
+
+        match m.kind() {
+            MoveKind::Castling => {
+                let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let rook = Piece::new(us, PieceType::Rook);
+                self.remove_piece(piece, from);
+                self.remove_piece(rook, to);
+                self.put_piece(piece, side.king_destination(us));
+                self.put_piece(rook, side.rook_destination(us));
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::new(to.file(), from.rank());
+                self.remove_piece(Piece::new(them, PieceType::Pawn), captured);
+                self.move_piece(piece, from, to);
+                self.halfmove_clock = 0;
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                if let Some(captured) = self.board[to.index()] {
+                    self.remove_piece(captured, to);
+                    self.halfmove_clock = 0;
+                }
+                self.move_piece(piece, from, to);
+                if piece.kind() == PieceType::Pawn {
+                    self.halfmove_clock = 0;
+                    if let Some(promoted) = m.promotion_piece() {
+                        self.remove_piece(piece, to);
+                        self.put_piece(Piece::new(us, promoted), to);
+                    } else if from.index() ^ to.index() == 16 {
+                        double_push_target = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
+                    }
+                }
+            }
+        }
+
+        if !self.castling.is_empty() {
+            let before = self.castling;
+            if piece.kind() == PieceType::King {
+                self.castling.remove_color(us);
+            }
+            self.castling.remove_rook_on(from);
+            self.castling.remove_rook_on(to);
+            if before != self.castling {
+                for (_, _, rook) in before.iter() {
+                    self.key ^= ZOBRIST.castling[rook.index()];
+                }
+                for (_, _, rook) in self.castling.iter() {
+                    self.key ^= ZOBRIST.castling[rook.index()];
+                }
+            }
+        }
+
+        self.side_to_move = them;
+        self.update_check_info();
+        if let Some(target) = double_push_target {
+            self.set_en_passant_if_legal(target);
+        }
+    }
+}

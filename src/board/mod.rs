@@ -1,0 +1,22 @@
+//! The rules of chess: the position, move generation, FEN, notation and the
+//! end-of-game rules.
+
+pub mod attacks;
+mod castling;
+mod fen;
+mod game;
+mod make_move;
+mod move_list;
+mod movegen;
+mod notation;
+mod position;
+pub mod slider_tables;
+pub mod zobrist;
+
+pub use castling::{CastlingRights, CastlingSide};
+pub use fen::{mirror_fen, FenError, STARTPOS_FEN};
+pub use game::{DrawReason, Game, GameResult};
+pub use move_list::{MoveList, MAX_MOVES};
+pub use movegen::{stage, MoveCounter, MoveSink};
+pub use notation::MoveParseError;
+pub use position::Position;

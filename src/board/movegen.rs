@@ -1,0 +1,288 @@
+//! Legal move generation. Check, double check and pins are resolved while
+//! generating, so every move produced is legal; nothing is filtered later.
+//!
+//! The generator hands moves to a `MoveSink` in groups (one piece's targets,
+//! or all pawn moves in one direction), so that counting moves for perft is a
+//! population count and filling a list is a loop.
+
+use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::castling::CastlingSide;
+use super::move_list::MoveList;
+use super::position::Position;
+use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceType, Rank, Square};
+
+/// Which moves to generate. Promotions count as noisy; so does en passant.
+pub mod stage {
+    /// Captures, en passant and promotions.
+    pub const NOISY: u8 = 1;
+    /// Every other move: quiet piece moves, pawn pushes, castling.
+    pub const QUIET: u8 = 2;
+    pub const ALL: u8 = NOISY | QUIET;
+}
+
+/// Receives generated moves.
+pub trait MoveSink {
+    /// Ordinary moves of the piece on `from` to each square of `targets`.
+    fn add_piece_moves(&mut self, from: Square, targets: Bitboard);
+    /// Ordinary pawn moves to each square of `targets`, from `target - delta`.
+    fn add_pawn_moves(&mut self, targets: Bitboard, delta: i8);
+    /// Four promotions to each square of `targets`, from `target - delta`.
+    fn add_promotions(&mut self, targets: Bitboard, delta: i8);
+    /// One special move (castling, en passant).
+    fn add_move(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn add_piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn add_pawn_moves(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            self.push(Move::new(to.offset(-delta), to));
+        }
+    }
+
+    #[inline(always)]
+    fn add_promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            let from = to.offset(-delta);
+            for piece in PieceType::PROMOTIONS {
+                self.push(Move::promotion(from, to, piece));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn add_move(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without materialising them (perft's bulk counting).
+#[derive(Default)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn add_piece_moves(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline(always)]
+    fn add_pawn_moves(&mut self, targets: Bitboard, _delta: i8) {
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline(always)]
+    fn add_promotions(&mut self, targets: Bitboard, _delta: i8) {
+        self.0 += 4 * targets.count() as u64;
+    }
+
+    #[inline(always)]
+    fn add_move(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Position {
+    /// Every legal move.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<{ stage::ALL }, _>(&mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without building a list.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate::<{ stage::ALL }, _>(&mut counter);
+        counter.0
+    }
+
+    /// Appends the legal moves of stage `STAGE` (see [`stage`]) to `sink`.
+    /// In check, only evasions come out: captures of the checker, blocks and
+    /// king moves; in double check, king moves alone.
+    #[inline(always)]
+    pub fn generate<const STAGE: u8, S: MoveSink>(&self, sink: &mut S) {
+        let noisy = STAGE & stage::NOISY != 0;
+        let quiet = STAGE & stage::QUIET != 0;
+        let us = self.side_to_move;
+        let them = !us;
+        let occupied = self.occupied();
+        let ours = self.color(us);
+        let theirs = self.color(them);
+        let king = self.king_square(us);
+
+        let mut wanted = Bitboard::EMPTY;
+        if noisy {
+            wanted |= theirs;
+        }
+        if quiet {
+            wanted |= !occupied;
+        }
+
+        // King moves: every target must be safe with the king lifted off the
+        // board, so that it cannot step back along a checking ray.
+        let king_targets = king_attacks(king) & wanted;
+        if king_targets.any() {
+            let without_king = occupied ^ king.bitboard();
+            let mut safe = Bitboard::EMPTY;
+            for to in king_targets {
+                if !self.is_attacked_by(them, to, without_king) {
+                    safe |= to.bitboard();
+                }
+            }
+            sink.add_piece_moves(king, safe);
+        }
+
+        let checkers = self.checkers;
+        if checkers.has_many() {
+            return;
+        }
+        // Other pieces must capture the checker or block its ray.
+        let check_mask = match checkers.any() {
+            true => between(king, checkers.lsb()) | checkers,
+            false => Bitboard::ALL,
+        };
+        let targets = wanted & check_mask;
+        let pinned = self.pinned;
+
+        for from in self.pieces(us, PieceType::Knight).without(pinned) {
+            sink.add_piece_moves(from, knight_attacks(from) & targets);
+        }
+        for from in self.diagonal_sliders() & ours {
+            let mut moves = bishop_attacks(from, occupied) & targets;
+            if pinned.contains(from) {
+                moves &= line(king, from);
+            }
+            sink.add_piece_moves(from, moves);
+        }
+        for from in self.orthogonal_sliders() & ours {
+            let mut moves = rook_attacks(from, occupied) & targets;
+            if pinned.contains(from) {
+                moves &= line(king, from);
+            }
+            sink.add_piece_moves(from, moves);
+        }
+
+        self.generate_pawn_moves::<STAGE, S>(sink, check_mask);
+
+        if quiet && checkers.is_empty() && !self.castling.is_empty() {
+            for side in CastlingSide::BOTH {
+                if let Some(rook) = self.castling.rook(us, side) {
+                    if self.castling_is_legal(king, rook, side) {
+                        sink.add_move(Move::with_kind(king, rook, MoveKind::Castling));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawn_moves<const STAGE: u8, S: MoveSink>(&self, sink: &mut S, check_mask: Bitboard) {
+        let noisy = STAGE & stage::NOISY != 0;
+        let quiet = STAGE & stage::QUIET != 0;
+        let us = self.side_to_move;
+        let occupied = self.occupied();
+        let theirs = self.color(!us);
+        let king = self.king_square(us);
+        let pawns = self.pieces(us, PieceType::Pawn);
+        let pinned = self.pinned;
+        let up: i8 = if us == Color::White { 8 } else { -8 };
+        let last_rank = Rank::Eighth.relative(us).bitboard();
+        let third_rank = Rank::Third.relative(us).bitboard();
+
+        // Pushes. A pinned pawn may push only when pinned along its file,
+        // which for a pawn between king and pinner is the king's file.
+        let pushers = pawns & (!pinned | king.file().bitboard());
+        let single = pushers.shift(up) & !occupied;
+        let double = (single & third_rank).shift(up) & !occupied & check_mask;
+        let single = single & check_mask;
+        if noisy {
+            sink.add_promotions(single & last_rank, up);
+        }
+        if quiet {
+            sink.add_pawn_moves(single.without(last_rank), up);
+            sink.add_pawn_moves(double, 2 * up);
+        }
+
+        if noisy {
+            // Captures by unpinned pawns, in bulk, one direction at a time.
+            let capturers = pawns.without(pinned);
+            let victims = theirs & check_mask;
+            for (delta, edge) in [(up - 1, File::A), (up + 1, File::H)] {
+                let hits = capturers.without(edge.bitboard()).shift(delta) & victims;
+                sink.add_promotions(hits & last_rank, delta);
+                sink.add_pawn_moves(hits.without(last_rank), delta);
+            }
+            // A diagonally pinned pawn may capture its pinner, along the pin.
+            for from in pawns & pinned {
+                let hits = pawn_attacks(us, from) & victims & line(king, from);
+                for to in hits {
+                    let delta = to.index() as i8 - from.index() as i8;
+                    if last_rank.contains(to) {
+                        sink.add_promotions(to.bitboard(), delta);
+                    } else {
+                        sink.add_pawn_moves(to.bitboard(), delta);
+                    }
+                }
+            }
+            if let Some(target) = self.en_passant {
+                for from in pawn_attacks(!us, target) & pawns {
+                    if self.en_passant_is_legal(from, target) {
+                        sink.add_move(Move::with_kind(from, target, MoveKind::EnPassant));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The castling conditions besides the right itself and the king not
+    /// being in check: every square the king and rook pass or land on is
+    /// empty (but for the two of them), and no square the king passes or
+    /// lands on is attacked. The king and rook are lifted off the board for
+    /// the attack test, which catches a Chess960 rook that shielded the
+    /// king's destination.
+    #[inline]
+    fn castling_is_legal(&self, king: Square, rook: Square, side: CastlingSide) -> bool {
+        let us = self.side_to_move;
+        let king_to = side.king_destination(us);
+        let rook_to = side.rook_destination(us);
+        let movers = king.bitboard() | rook.bitboard();
+        let king_path = between(king, king_to) | king_to.bitboard();
+        let must_be_empty = (king_path | between(rook, rook_to) | rook_to.bitboard()).without(movers);
+        if (self.occupied() & must_be_empty).any() {
+            return false;
+        }
+        let occupied = self.occupied() ^ movers;
+        for square in king_path {
+            if self.is_attacked_by(!us, square, occupied) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `m` is a legal move here (for moves from tables that may be
+    /// stale or come from another position).
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m.is_none() {
+            return false;
+        }
+        let from = m.from();
+        match self.piece_on(from) {
+            Some(piece) if piece.color() == self.side_to_move => {}
+            _ => return false,
+        }
+        let mut list = MoveList::new();
+        self.generate::<{ stage::ALL }, _>(&mut list);
+        list.contains(&m)
+    }
+}

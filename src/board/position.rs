@@ -1,0 +1,355 @@
+//! The position: where the pieces stand and the state the rules need.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
+};
+use super::castling::CastlingRights;
+use super::zobrist::{piece_key, ZOBRIST};
+use crate::types::{Bitboard, Color, Piece, PieceType, Square};
+
+/// A legal chess position. Built only by FEN parsing and by making legal
+/// moves, so every `Position` satisfies the rules (one king each, the side
+/// not to move not in check, castling rights backed by king and rook).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(super) by_type: [Bitboard; 6],
+    pub(super) by_color: [Bitboard; 2],
+    pub(super) board: [Option<Piece>; 64],
+    pub(super) side_to_move: Color,
+    pub(super) castling: CastlingRights,
+    /// Set only when an en-passant capture is legal, so that the key follows
+    /// the repetition rule.
+    pub(super) en_passant: Option<Square>,
+    pub(super) halfmove_clock: u16,
+    pub(super) fullmove_number: u16,
+    pub(super) key: u64,
+    pub(super) pawn_key: u64,
+    /// Pieces of the side not to move that give check.
+    pub(super) checkers: Bitboard,
+    /// Pieces of the side to move pinned to their own king.
+    pub(super) pinned: Bitboard,
+}
+
+impl Position {
+    pub(super) fn empty() -> Position {
+        Position {
+            by_type: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            board: [None; 64],
+            side_to_move: Color::White,
+            castling: CastlingRights::default(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            pawn_key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(super::fen::STARTPOS_FEN).expect("the start position parses")
+    }
+
+    // ----- Accessors -------------------------------------------------------
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    #[inline(always)]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Pieces of this kind, both colours.
+    #[inline(always)]
+    pub fn kind(&self, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// Bishops and queens, both colours.
+    #[inline(always)]
+    pub fn diagonal_sliders(&self) -> Bitboard {
+        self.by_type[PieceType::Bishop.index()] | self.by_type[PieceType::Queen.index()]
+    }
+
+    /// Rooks and queens, both colours.
+    #[inline(always)]
+    pub fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_type[PieceType::Rook.index()] | self.by_type[PieceType::Queen.index()]
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).lsb()
+    }
+
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant target square, present only when the capture is legal.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Halfmoves since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock as u32
+    }
+
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number as u32
+    }
+
+    /// The Zobrist key: pieces, side to move, castling rights and a legal
+    /// en-passant capture.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key of the pawns alone (for a pawn-structure cache).
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// True when `color` has a piece other than pawns and the king (the
+    /// null-move guard against zugzwang uses this).
+    pub fn has_non_pawn_material(&self, color: Color) -> bool {
+        (self.color(color) & !self.kind(PieceType::Pawn) & !self.kind(PieceType::King)).any()
+    }
+
+    // ----- Attacks ---------------------------------------------------------
+
+    /// Every piece of either colour that attacks `square`, with the sliders
+    /// seen through `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
+            | (knight_attacks(square) & self.kind(PieceType::Knight))
+            | (king_attacks(square) & self.kind(PieceType::King))
+            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
+            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+    }
+
+    /// Whether a piece of `by` attacks `square`, with sliders seen through
+    /// `occupied`.
+    #[inline(always)]
+    pub fn is_attacked_by(&self, by: Color, square: Square, occupied: Bitboard) -> bool {
+        let them = self.color(by);
+        (pawn_attacks(!by, square) & self.kind(PieceType::Pawn) & them).any()
+            || (knight_attacks(square) & self.kind(PieceType::Knight) & them).any()
+            || (king_attacks(square) & self.kind(PieceType::King) & them).any()
+            || (bishop_attacks(square, occupied) & self.diagonal_sliders() & them).any()
+            || (rook_attacks(square, occupied) & self.orthogonal_sliders() & them).any()
+    }
+
+    /// Every square `color` attacks.
+    pub fn attacks_by(&self, color: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let mut attacks = pawn_attacks_set(color, self.pieces(color, PieceType::Pawn));
+        for square in self.pieces(color, PieceType::Knight) {
+            attacks |= knight_attacks(square);
+        }
+        let ours = self.color(color);
+        for square in self.diagonal_sliders() & ours {
+            attacks |= bishop_attacks(square, occupied);
+        }
+        for square in self.orthogonal_sliders() & ours {
+            attacks |= rook_attacks(square, occupied);
+        }
+        attacks | king_attacks(self.king_square(color))
+    }
+
+    /// Pieces of either colour that stand alone between a slider of
+    /// `slider_color` and the king of `king_color`.
+    pub fn blockers(&self, king_color: Color, slider_color: Color) -> Bitboard {
+        let king = self.king_square(king_color);
+        let sliders = self.color(slider_color);
+        let snipers = (rook_attacks(king, Bitboard::EMPTY) & self.orthogonal_sliders() & sliders)
+            | (bishop_attacks(king, Bitboard::EMPTY) & self.diagonal_sliders() & sliders);
+        let occupied = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = between(king, sniper) & occupied;
+            if between.any() && !between.has_many() {
+                blockers |= between;
+            }
+        }
+        blockers
+    }
+
+    /// Recomputes the checkers and the pinned pieces for the side to move.
+    #[inline(always)]
+    pub(super) fn update_check_info(&mut self) {
+        let us = self.side_to_move;
+        let them = !us;
+        let king = self.king_square(us);
+        let occupied = self.occupied();
+        let theirs = self.color(them);
+        self.checkers = ((pawn_attacks(us, king) & self.kind(PieceType::Pawn))
+            | (knight_attacks(king) & self.kind(PieceType::Knight))
+            | (bishop_attacks(king, occupied) & self.diagonal_sliders())
+            | (rook_attacks(king, occupied) & self.orthogonal_sliders()))
+            & theirs;
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & self.orthogonal_sliders())
+            | (bishop_attacks(king, Bitboard::EMPTY) & self.diagonal_sliders()))
+            & theirs;
+        let ours = self.color(us);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = between(king, sniper) & occupied;
+            if !between.has_many() && (between & ours).any() {
+                pinned |= between;
+            }
+        }
+        self.pinned = pinned;
+    }
+
+    /// Whether the pawn on `from` may capture en passant on `target`: the
+    /// king of the side to move must not be attacked afterwards. This is the
+    /// full test, which covers the horizontal discovered check.
+    #[inline(always)]
+    pub(super) fn en_passant_is_legal(&self, from: Square, target: Square) -> bool {
+        let us = self.side_to_move;
+        let captured = Square::new(target.file(), from.rank());
+        let occupied = (self.occupied() ^ from.bitboard() ^ captured.bitboard()) | target.bitboard();
+        let king = self.king_square(us);
+        let theirs = self.color(!us);
+        (bishop_attacks(king, occupied) & self.diagonal_sliders() & theirs).is_empty()
+            && (rook_attacks(king, occupied) & self.orthogonal_sliders() & theirs).is_empty()
+            && (self.checkers & !captured.bitboard())
+                .without(self.orthogonal_sliders() | self.diagonal_sliders())
+                .is_empty()
+    }
+
+    /// Sets the en-passant square after a double pawn push to `target` if,
+    /// and only if, the side to move can legally capture there.
+    #[inline(always)]
+    pub(super) fn set_en_passant_if_legal(&mut self, target: Square) {
+        let us = self.side_to_move;
+        let capturers = pawn_attacks(!us, target) & self.pieces(us, PieceType::Pawn);
+        for from in capturers {
+            if self.en_passant_is_legal(from, target) {
+                self.en_passant = Some(target);
+                self.key ^= ZOBRIST.en_passant_file[target.file().index()];
+                return;
+            }
+        }
+    }
+
+    // ----- Piece placement (keeps bitboards, mailbox and keys in step) -----
+
+    #[inline(always)]
+    pub(super) fn put_piece(&mut self, piece: Piece, square: Square) {
+        let bit = square.bitboard();
+        self.by_type[piece.kind().index()] |= bit;
+        self.by_color[piece.color().index()] |= bit;
+        self.board[square.index()] = Some(piece);
+        self.key ^= piece_key(piece, square);
+        if piece.kind() == PieceType::Pawn {
+            self.pawn_key ^= piece_key(piece, square);
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn remove_piece(&mut self, piece: Piece, square: Square) {
+        let bit = square.bitboard();
+        self.by_type[piece.kind().index()] ^= bit;
+        self.by_color[piece.color().index()] ^= bit;
+        self.board[square.index()] = None;
+        self.key ^= piece_key(piece, square);
+        if piece.kind() == PieceType::Pawn {
+            self.pawn_key ^= piece_key(piece, square);
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let bits = from.bitboard() | to.bitboard();
+        self.by_type[piece.kind().index()] ^= bits;
+        self.by_color[piece.color().index()] ^= bits;
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+        let delta = piece_key(piece, from) ^ piece_key(piece, to);
+        self.key ^= delta;
+        if piece.kind() == PieceType::Pawn {
+            self.pawn_key ^= delta;
+        }
+    }
+
+    /// The key computed from scratch; equals `key()` in every position.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.occupied() {
+            let piece = self.board[square.index()].expect("occupied squares hold a piece");
+            key ^= piece_key(piece, square);
+        }
+        if self.side_to_move == Color::Black {
+            key ^= ZOBRIST.black_to_move;
+        }
+        for (_, _, rook) in self.castling.iter() {
+            key ^= ZOBRIST.castling[rook.index()];
+        }
+        if let Some(square) = self.en_passant {
+            key ^= ZOBRIST.en_passant_file[square.file().index()];
+        }
+        key
+    }
+
+    /// The pawn key computed from scratch.
+    pub fn compute_pawn_key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.kind(PieceType::Pawn) {
+            key ^= piece_key(self.board[square.index()].expect("pawn squares hold a pawn"), square);
+        }
+        key
+    }
+
+    /// The position with colours swapped and the board mirrored vertically
+    /// (a test and evaluation-symmetry helper).
+    pub fn mirrored(&self) -> Position {
+        Position::from_fen(&super::fen::mirror_fen(&self.fen())).expect("the mirror of a legal position is legal")
+    }
+}

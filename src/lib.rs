@@ -1,0 +1,9 @@
+//! Roque, a UCI chess engine.
+//!
+//! - [`types`]: squares, pieces, bitboards, moves.
+//! - [`board`]: the rules: position, move generation, FEN, notation, game end.
+//! - [`tools`]: developer tools behind the command line (perft).
+
+pub mod board;
+pub mod tools;
+pub mod types;

@@ -1,0 +1,3 @@
+//! Developer tools reached from the command line.
+
+pub mod perft;

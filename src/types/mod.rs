@@ -1,0 +1,13 @@
+//! The small value types everything else is built from.
+
+mod bitboard;
+mod chess_move;
+mod color;
+mod piece;
+mod square;
+
+pub use bitboard::Bitboard;
+pub use chess_move::{Move, MoveKind};
+pub use color::Color;
+pub use piece::{Piece, PieceType};
+pub use square::{File, Rank, Square};
