@@ -5,5 +5,6 @@
 //! - [`tools`]: developer tools behind the command line (perft).
 
 pub mod board;
+pub mod eval;
 pub mod tools;
 pub mod types;
