@@ -268,7 +268,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             }
             _ => return Err(FenError::BadCastling(c)),
         };
-        pos.castling.add(color, side, rook.ok_or(missing)?);
+        pos.castling.add(color, side, king, rook.ok_or(missing)?);
     }
     Ok(())
 }

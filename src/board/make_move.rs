@@ -30,7 +30,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn apply_move(&mut self, m: Move) {
+    pub(crate) fn apply_move(&mut self, m: Move) {
         let us = self.side_to_move;
         let them = !us;
         let from = m.from();
@@ -80,20 +80,19 @@ impl Position {
             }
         }
 
-        if !self.castling.is_empty() {
+        // Castling rights go when the king moves or a castling rook moves
+        // or is captured; one test tells whether this move touches any.
+        let king_moved = piece.kind() == PieceType::King;
+        let touched = from.bitboard() | to.bitboard();
+        if !self.castling.is_empty() && (king_moved || (self.castling.rook_squares() & touched).any()) {
             let before = self.castling;
-            if piece.kind() == PieceType::King {
+            if king_moved {
                 self.castling.remove_color(us);
             }
             self.castling.remove_rook_on(from);
             self.castling.remove_rook_on(to);
-            if before != self.castling {
-                for (_, _, rook) in before.iter() {
-                    self.key ^= ZOBRIST.castling[rook.index()];
-                }
-                for (_, _, rook) in self.castling.iter() {
-                    self.key ^= ZOBRIST.castling[rook.index()];
-                }
+            for rook in before.rook_squares() ^ self.castling.rook_squares() {
+                self.key ^= ZOBRIST.castling[rook.index()];
             }
         }
 

@@ -135,9 +135,8 @@ impl Position {
             let without_king = occupied ^ king.bitboard();
             let mut safe = Bitboard::EMPTY;
             for to in king_targets {
-                if !self.is_attacked_by(them, to, without_king) {
-                    safe |= to.bitboard();
-                }
+                let attacked = self.is_attacked_by(them, to, without_king) as u64;
+                safe |= Bitboard(to.bitboard().0 & attacked.wrapping_sub(1));
             }
             sink.add_piece_moves(king, safe);
         }
@@ -157,29 +156,26 @@ impl Position {
         for from in self.pieces(us, PieceType::Knight).without(pinned) {
             sink.add_piece_moves(from, knight_attacks(from) & targets);
         }
+        // A pinned slider keeps to the line through its king (a mask, not a
+        // branch: pins are rare and the branch would be mispredicted).
+        let pin_line = |from: Square| {
+            let is_pinned = (pinned.0 >> from.index() & 1).wrapping_neg();
+            Bitboard(line(king, from).0 | !is_pinned)
+        };
         for from in self.diagonal_sliders() & ours {
-            let mut moves = bishop_attacks(from, occupied) & targets;
-            if pinned.contains(from) {
-                moves &= line(king, from);
-            }
-            sink.add_piece_moves(from, moves);
+            sink.add_piece_moves(from, bishop_attacks(from, occupied) & targets & pin_line(from));
         }
         for from in self.orthogonal_sliders() & ours {
-            let mut moves = rook_attacks(from, occupied) & targets;
-            if pinned.contains(from) {
-                moves &= line(king, from);
-            }
-            sink.add_piece_moves(from, moves);
+            sink.add_piece_moves(from, rook_attacks(from, occupied) & targets & pin_line(from));
         }
 
         self.generate_pawn_moves::<STAGE, S>(sink, check_mask);
 
-        if quiet && checkers.is_empty() && !self.castling.is_empty() {
+        if quiet && checkers.is_empty() {
             for side in CastlingSide::BOTH {
-                if let Some(rook) = self.castling.rook(us, side) {
-                    if self.castling_is_legal(king, rook, side) {
-                        sink.add_move(Move::with_kind(king, rook, MoveKind::Castling));
-                    }
+                if self.castling_is_legal(king, side) {
+                    let rook = self.castling.rook_unchecked(us, side);
+                    sink.add_move(Move::with_kind(king, rook, MoveKind::Castling));
                 }
             }
         }
@@ -244,25 +240,22 @@ impl Position {
         }
     }
 
-    /// The castling conditions besides the right itself and the king not
-    /// being in check: every square the king and rook pass or land on is
-    /// empty (but for the two of them), and no square the king passes or
-    /// lands on is attacked. The king and rook are lifted off the board for
-    /// the attack test, which catches a Chess960 rook that shielded the
+    /// Whether castling on `side` is legal, given that the king is not in
+    /// check: the right exists, every square the king and rook pass or land
+    /// on is empty (but for the two of them), and no square the king passes
+    /// or lands on is attacked. The king and rook are lifted off the board
+    /// for the attack test, which catches a Chess960 rook that shielded the
     /// king's destination.
-    #[inline]
-    fn castling_is_legal(&self, king: Square, rook: Square, side: CastlingSide) -> bool {
+    #[inline(always)]
+    fn castling_is_legal(&self, king: Square, side: CastlingSide) -> bool {
         let us = self.side_to_move;
-        let king_to = side.king_destination(us);
-        let rook_to = side.rook_destination(us);
-        let movers = king.bitboard() | rook.bitboard();
-        let king_path = between(king, king_to) | king_to.bitboard();
-        let must_be_empty = (king_path | between(rook, rook_to) | rook_to.bitboard()).without(movers);
-        if (self.occupied() & must_be_empty).any() {
+        let path = self.castling.path(us, side);
+        if (self.occupied() & path.empty).any() {
             return false;
         }
-        let occupied = self.occupied() ^ movers;
-        for square in king_path {
+        let rook = self.castling.rook_unchecked(us, side);
+        let occupied = self.occupied() ^ king.bitboard() ^ rook.bitboard();
+        for square in path.king_path {
             if self.is_attacked_by(!us, square, occupied) {
                 return false;
             }

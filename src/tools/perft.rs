@@ -1,7 +1,7 @@
 //! Perft: counts the leaves of the legal move tree, to check move generation
 //! against known counts and to measure its speed.
 
-use crate::board::Position;
+use crate::board::{stage, MoveList, Position};
 use crate::types::Move;
 
 /// The number of leaf nodes `depth` plies below `position`. The last ply is
@@ -10,7 +10,22 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(),
-        _ => position.legal_moves().iter().map(|&m| perft(&position.make_move(m), depth - 1)).sum(),
+        _ => {
+            // Captures first, then quiet moves: each run of moves takes the
+            // same branches in make_move, which the CPU then predicts.
+            let mut nodes = 0;
+            let mut moves = MoveList::new();
+            position.generate::<{ stage::NOISY }, _>(&mut moves);
+            for &m in &moves {
+                nodes += perft(&position.make_move(m), depth - 1);
+            }
+            moves.clear();
+            position.generate::<{ stage::QUIET }, _>(&mut moves);
+            for &m in &moves {
+                nodes += perft(&position.make_move(m), depth - 1);
+            }
+            nodes
+        }
     }
 }
 

@@ -46,23 +46,23 @@ impl PieceType {
     }
 }
 
-/// A piece of one colour. Twelve values: White pawn = 0 .. White king = 5,
-/// Black pawn = 6 .. Black king = 11. `Option<Piece>` is one byte.
+/// A piece of one colour: the colour in bit 3, the piece type in bits 0-2,
+/// so that both are one instruction away. `Option<Piece>` is one byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Piece {
-    WhitePawn,
-    WhiteKnight,
-    WhiteBishop,
-    WhiteRook,
-    WhiteQueen,
-    WhiteKing,
-    BlackPawn,
-    BlackKnight,
-    BlackBishop,
-    BlackRook,
-    BlackQueen,
-    BlackKing,
+    WhitePawn = 0,
+    WhiteKnight = 1,
+    WhiteBishop = 2,
+    WhiteRook = 3,
+    WhiteQueen = 4,
+    WhiteKing = 5,
+    BlackPawn = 8,
+    BlackKnight = 9,
+    BlackBishop = 10,
+    BlackRook = 11,
+    BlackQueen = 12,
+    BlackKing = 13,
 }
 
 impl Piece {
@@ -86,14 +86,16 @@ impl Piece {
         Piece::ALL[color as usize * 6 + kind as usize]
     }
 
+    /// 0 (White pawn) to 11 (Black king), for tables indexed by piece.
     #[inline(always)]
     pub const fn index(self) -> usize {
-        self as usize
+        let code = self as usize;
+        (code >> 3) * 6 + (code & 7)
     }
 
     #[inline(always)]
     pub const fn color(self) -> Color {
-        if (self as u8) < 6 {
+        if (self as u8) < 8 {
             Color::White
         } else {
             Color::Black
@@ -102,7 +104,17 @@ impl Piece {
 
     #[inline(always)]
     pub const fn kind(self) -> PieceType {
-        PieceType::ALL[(self as usize) % 6]
+        const BY_CODE: [PieceType; 8] = [
+            PieceType::Pawn,
+            PieceType::Knight,
+            PieceType::Bishop,
+            PieceType::Rook,
+            PieceType::Queen,
+            PieceType::King,
+            PieceType::King,
+            PieceType::King,
+        ];
+        BY_CODE[(self as usize) & 7]
     }
 
     /// FEN letter: upper case for White.
