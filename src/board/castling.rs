@@ -143,6 +143,8 @@ impl CastlingRights {
             self.mask &= !(1 << bit);
             self.rook_squares ^= self.rooks[bit].bitboard();
             self.paths[bit] = NO_PATH;
+            // Back to the default, so that equal rights compare equal.
+            self.rooks[bit] = Square::A1;
         }
     }
 
