@@ -50,12 +50,12 @@ const TRICKY: &str = include_str!("data/perft-tricky.epd");
 
 #[test]
 fn standard_suite() {
-    assert!(check_suite(STANDARD, 200_000_000, &[]) > 700);
+    assert!(check_suite(STANDARD, 1_000_000_000, &[]) > 750);
 }
 
 #[test]
 fn chess960_suite() {
-    assert!(check_suite(CHESS960, 10_000_000, &[]) > 4000);
+    assert!(check_suite(CHESS960, 20_000_000, &[]) > 4500);
 }
 
 /// Lines 27-31 of the tricky suite are impossible positions (checkers no

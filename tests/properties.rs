@@ -70,6 +70,7 @@ fn check_position(position: &Position) {
             position.fen()
         );
         assert_eq!(after.key(), after.compute_key(), "key after {m:?} in {}", position.fen());
+        assert_eq!(position.count_legal_moves_after(m), after.count_legal_moves());
     }
     assert_eq!(*position, before, "making moves changed the position");
     assert!(!position.is_legal(Move::NONE));

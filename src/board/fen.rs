@@ -134,7 +134,7 @@ impl Position {
         }
         pos.update_check_info();
         if let Some(square) = en_passant {
-            pos.set_en_passant_if_legal(square);
+            pos.set_en_passant_if_legal::<true>(square);
         }
         Ok(pos)
     }
@@ -218,7 +218,7 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 if file >= 8 {
                     return Err(FenError::RankTooLong(rank));
                 }
-                pos.put_piece(piece, Square::new(File::from_index(file), rank));
+                pos.put_piece::<true>(piece, Square::new(File::from_index(file), rank));
                 file += 1;
             }
             if file > 8 {

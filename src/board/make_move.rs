@@ -11,8 +11,19 @@ impl Position {
     #[inline(always)]
     pub fn make_move(&self, m: Move) -> Position {
         let mut next = *self;
-        next.apply_move(m);
+        next.apply_move::<true>(m);
         next
+    }
+
+    /// The number of legal moves after `m`: perft's bulk count of the last
+    /// ply. The move is made on a scratch copy that updates only what move
+    /// generation reads (bitboards, castling rights, en passant, checkers and
+    /// pins), not the keys, the mailbox or the clocks.
+    #[inline(always)]
+    pub fn count_legal_moves_after(&self, m: Move) -> u64 {
+        let mut next = *self;
+        next.apply_move::<false>(m);
+        next.count_legal_moves()
     }
 
     /// The position after passing the move (for null-move pruning). The
@@ -30,20 +41,24 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn apply_move(&mut self, m: Move) {
+    fn apply_move<const FULL: bool>(&mut self, m: Move) {
         let us = self.side_to_move;
         let them = !us;
         let from = m.from();
         let to = m.to();
         let piece = self.board[from.index()].expect("a legal move starts on a piece");
 
-        self.key ^= ZOBRIST.black_to_move;
         if let Some(square) = self.en_passant.take() {
-            self.key ^= ZOBRIST.en_passant_file[square.file().index()];
+            if FULL {
+                self.key ^= ZOBRIST.en_passant_file[square.file().index()];
+            }
         }
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        if FULL {
+            self.key ^= ZOBRIST.black_to_move;
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+            if us == Color::Black {
+                self.fullmove_number = self.fullmove_number.saturating_add(1);
+            }
         }
         let mut double_push_target = None;
 
@@ -51,28 +66,28 @@ impl Position {
             MoveKind::Castling => {
                 let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
                 let rook = Piece::new(us, PieceType::Rook);
-                self.remove_piece(piece, from);
-                self.remove_piece(rook, to);
-                self.put_piece(piece, side.king_destination(us));
-                self.put_piece(rook, side.rook_destination(us));
+                self.remove_piece::<FULL>(piece, from);
+                self.remove_piece::<FULL>(rook, to);
+                self.put_piece::<FULL>(piece, side.king_destination(us));
+                self.put_piece::<FULL>(rook, side.rook_destination(us));
             }
             MoveKind::EnPassant => {
                 let captured = Square::new(to.file(), from.rank());
-                self.remove_piece(Piece::new(them, PieceType::Pawn), captured);
-                self.move_piece(piece, from, to);
+                self.remove_piece::<FULL>(Piece::new(them, PieceType::Pawn), captured);
+                self.move_piece::<FULL>(piece, from, to);
                 self.halfmove_clock = 0;
             }
             MoveKind::Normal | MoveKind::Promotion => {
                 if let Some(captured) = self.board[to.index()] {
-                    self.remove_piece(captured, to);
+                    self.remove_piece::<FULL>(captured, to);
                     self.halfmove_clock = 0;
                 }
-                self.move_piece(piece, from, to);
+                self.move_piece::<FULL>(piece, from, to);
                 if piece.kind() == PieceType::Pawn {
                     self.halfmove_clock = 0;
                     if let Some(promoted) = m.promotion_piece() {
-                        self.remove_piece(piece, to);
-                        self.put_piece(Piece::new(us, promoted), to);
+                        self.remove_piece::<FULL>(piece, to);
+                        self.put_piece::<FULL>(Piece::new(us, promoted), to);
                     } else if from.index() ^ to.index() == 16 {
                         double_push_target = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
                     }
@@ -91,15 +106,17 @@ impl Position {
             }
             self.castling.remove_rook_on(from);
             self.castling.remove_rook_on(to);
-            for rook in before.rook_squares() ^ self.castling.rook_squares() {
-                self.key ^= ZOBRIST.castling[rook.index()];
+            if FULL {
+                for rook in before.rook_squares() ^ self.castling.rook_squares() {
+                    self.key ^= ZOBRIST.castling[rook.index()];
+                }
             }
         }
 
         self.side_to_move = them;
         self.update_check_info();
         if let Some(target) = double_push_target {
-            self.set_en_passant_if_legal(target);
+            self.set_en_passant_if_legal::<FULL>(target);
         }
     }
 }

@@ -275,52 +275,63 @@ impl Position {
     /// Sets the en-passant square after a double pawn push to `target` if,
     /// and only if, the side to move can legally capture there.
     #[inline(always)]
-    pub(super) fn set_en_passant_if_legal(&mut self, target: Square) {
+    pub(super) fn set_en_passant_if_legal<const FULL: bool>(&mut self, target: Square) {
         let us = self.side_to_move;
         let capturers = pawn_attacks(!us, target) & self.pieces(us, PieceType::Pawn);
         for from in capturers {
             if self.en_passant_is_legal(from, target) {
                 self.en_passant = Some(target);
-                self.key ^= ZOBRIST.en_passant_file[target.file().index()];
+                if FULL {
+                    self.key ^= ZOBRIST.en_passant_file[target.file().index()];
+                }
                 return;
             }
         }
     }
 
-    // ----- Piece placement (keeps bitboards, mailbox and keys in step) -----
+    // ----- Piece placement ------------------------------------------------
+    // With `FULL`, the mailbox and the keys follow the bitboards. Without it
+    // only the bitboards change: the lean make that perft's bulk count uses
+    // for a position it only counts moves in (see `count_legal_moves_after`).
 
     #[inline(always)]
-    pub(super) fn put_piece(&mut self, piece: Piece, square: Square) {
+    pub(super) fn put_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
         let bit = square.bitboard();
         self.by_type[piece.kind().index()] |= bit;
         self.by_color[piece.color().index()] |= bit;
-        self.board[square.index()] = Some(piece);
-        let key = piece_key(piece, square);
-        self.key ^= key;
-        self.pawn_key ^= key & pawn_mask(piece);
+        if FULL {
+            self.board[square.index()] = Some(piece);
+            let key = piece_key(piece, square);
+            self.key ^= key;
+            self.pawn_key ^= key & pawn_mask(piece);
+        }
     }
 
     #[inline(always)]
-    pub(super) fn remove_piece(&mut self, piece: Piece, square: Square) {
+    pub(super) fn remove_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
         let bit = square.bitboard();
         self.by_type[piece.kind().index()] ^= bit;
         self.by_color[piece.color().index()] ^= bit;
-        self.board[square.index()] = None;
-        let key = piece_key(piece, square);
-        self.key ^= key;
-        self.pawn_key ^= key & pawn_mask(piece);
+        if FULL {
+            self.board[square.index()] = None;
+            let key = piece_key(piece, square);
+            self.key ^= key;
+            self.pawn_key ^= key & pawn_mask(piece);
+        }
     }
 
     #[inline(always)]
-    pub(super) fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+    pub(super) fn move_piece<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
         let bits = from.bitboard() | to.bitboard();
         self.by_type[piece.kind().index()] ^= bits;
         self.by_color[piece.color().index()] ^= bits;
-        self.board[from.index()] = None;
-        self.board[to.index()] = Some(piece);
-        let delta = piece_key(piece, from) ^ piece_key(piece, to);
-        self.key ^= delta;
-        self.pawn_key ^= delta & pawn_mask(piece);
+        if FULL {
+            self.board[from.index()] = None;
+            self.board[to.index()] = Some(piece);
+            let delta = piece_key(piece, from) ^ piece_key(piece, to);
+            self.key ^= delta;
+            self.pawn_key ^= delta & pawn_mask(piece);
+        }
     }
 
     /// The key computed from scratch; equals `key()` in every position.

@@ -10,6 +10,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(),
+        2 => position.legal_moves().iter().map(|&m| position.count_legal_moves_after(m)).sum(),
         _ => {
             // Captures first, then quiet moves: each run of moves takes the
             // same branches in make_move, which the CPU then predicts.
