@@ -247,7 +247,7 @@ impl Position {
     /// for the attack test, which catches a Chess960 rook that shielded the
     /// king's destination.
     #[inline(always)]
-    fn castling_is_legal(&self, king: Square, side: CastlingSide) -> bool {
+    pub(super) fn castling_is_legal(&self, king: Square, side: CastlingSide) -> bool {
         let us = self.side_to_move;
         let path = self.castling.path(us, side);
         if (self.occupied() & path.empty).any() {
@@ -261,21 +261,5 @@ impl Position {
             }
         }
         true
-    }
-
-    /// Whether `m` is a legal move here (for moves from tables that may be
-    /// stale or come from another position).
-    pub fn is_legal(&self, m: Move) -> bool {
-        if m.is_none() {
-            return false;
-        }
-        let from = m.from();
-        match self.piece_on(from) {
-            Some(piece) if piece.color() == self.side_to_move => {}
-            _ => return false,
-        }
-        let mut list = MoveList::new();
-        self.generate::<{ stage::ALL }, _>(&mut list);
-        list.contains(&m)
     }
 }
