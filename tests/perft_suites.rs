@@ -66,9 +66,14 @@ fn tricky_suite() {
 }
 
 #[test]
-#[ignore = "minutes: every count of every suite"]
-fn all_counts() {
+#[ignore = "about a minute: every count of the standard and edge-case suites"]
+fn all_standard_counts() {
     check_suite(STANDARD, u64::MAX, &[]);
     check_suite(TRICKY, u64::MAX, &[]);
+}
+
+#[test]
+#[ignore = "over ten minutes: every count of the Chess960 suite (depth 6)"]
+fn all_chess960_counts() {
     check_suite(CHESS960, u64::MAX, &[]);
 }

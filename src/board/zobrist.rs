@@ -3,7 +3,9 @@
 use crate::types::{Piece, Square};
 
 pub struct ZobristKeys {
-    pub pieces: [[u64; 64]; 12],
+    /// Indexed by the piece's code (colour in bit 3), so rows 6 and 7 are
+    /// unused: a lookup needs no arithmetic on the piece.
+    pub pieces: [[u64; 64]; 14],
     /// Indexed by the castling rook's square, so that Chess960 rights on
     /// different files hash differently.
     pub castling: [u64; 64],
@@ -21,9 +23,9 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 const fn generate() -> ZobristKeys {
     let mut state = 0x0052_4F51_5545u64;
-    let mut keys = ZobristKeys { pieces: [[0; 64]; 12], castling: [0; 64], en_passant_file: [0; 8], black_to_move: 0 };
+    let mut keys = ZobristKeys { pieces: [[0; 64]; 14], castling: [0; 64], en_passant_file: [0; 8], black_to_move: 0 };
     let mut p = 0;
-    while p < 12 {
+    while p < 14 {
         let mut s = 0;
         while s < 64 {
             keys.pieces[p][s] = splitmix(&mut state);
@@ -49,5 +51,5 @@ pub static ZOBRIST: ZobristKeys = generate();
 
 #[inline(always)]
 pub fn piece_key(piece: Piece, square: Square) -> u64 {
-    ZOBRIST.pieces[piece.index()][square.index()]
+    ZOBRIST.pieces[piece as usize][square.index()]
 }
