@@ -4,12 +4,12 @@
 
 use roque::tools::bench;
 
-/// Nodes of `bench 5`.
-const SIGNATURE_DEPTH_5: u64 = 2_406_543;
+/// Nodes of `bench 8`.
+const SIGNATURE_DEPTH_8: u64 = 751_344;
 
 #[test]
 fn bench_node_count_is_the_signature() {
-    let first = bench::run(Some(5));
-    assert_eq!(first.nodes, SIGNATURE_DEPTH_5);
-    assert_eq!(bench::run(Some(5)).nodes, first.nodes, "bench must be deterministic");
+    let first = bench::run(Some(8));
+    assert_eq!(first.nodes, SIGNATURE_DEPTH_8);
+    assert_eq!(bench::run(Some(8)).nodes, first.nodes, "bench must be deterministic");
 }

@@ -17,6 +17,7 @@ pub mod history;
 pub mod limits;
 pub mod movepick;
 pub mod parameters;
+pub mod reductions;
 pub mod report;
 pub mod score;
 #[allow(clippy::module_inception)]

@@ -4,11 +4,23 @@
 
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
-use super::score::{Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::parameters as p;
+use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
-use crate::board::Position;
+use crate::board::{Position, SEE_VALUES};
 use crate::types::{Move, PieceType};
 use arrayvec::ArrayVec;
+
+/// Whether a table score with this bound decides a node searched with
+/// the window (alpha, beta).
+#[inline(always)]
+fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}
 
 impl SearchThread {
     /// The static evaluation: the one place the search calls the evaluator.
@@ -140,15 +152,16 @@ impl SearchThread {
     }
 
     /// The principal-variation search below the root. `PV` nodes search a
-    /// full window; the others a null window around alpha.
-    #[allow(clippy::too_many_arguments, clippy::only_used_in_recursion)]
+    /// full window; the others a null window around alpha. `cut_node`: a
+    /// non-PV node expected to fail high.
+    #[allow(clippy::too_many_arguments)]
     pub fn search<const PV: bool>(
         &mut self,
         job: &Job,
         position: &Position,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         cut_node: bool,
     ) -> i32 {
@@ -189,36 +202,134 @@ impl SearchThread {
         let excluded = self.frame(ply).excluded;
         let entry = if excluded.is_none() { job.tt.probe(key, ply) } else { None };
         let table_move = entry.map_or(Move::NONE, |e| e.mv);
+        let was_pv = PV || entry.is_some_and(|e| e.was_pv);
         if let Some(entry) = entry {
-            if !PV
-                && entry.depth >= depth
-                && match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                }
-            {
+            if !PV && entry.depth >= depth && bound_allows(entry.bound, entry.score, alpha, beta) {
                 return entry.score;
             }
         }
 
-        // Step 6. Static evaluation.
+        // Step 6. Static evaluation, refined by the table's bound, and
+        // whether it improved on our previous turn.
         let static_eval = if in_check {
             -INFINITE
+        } else if excluded.is_some() {
+            self.frame(ply).static_eval
         } else if let Some(entry) = entry {
             entry.eval
         } else {
             self.evaluate(position)
         };
+        let mut eval = static_eval;
+        if let Some(entry) = entry {
+            if !in_check && !is_mate_score(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
+                eval = entry.score;
+            }
+        }
         {
             let frame = self.frame_mut(ply);
             frame.static_eval = static_eval;
             frame.in_check = in_check;
         }
+        let two_back = self.stack[ply + STACK_OFFSET - 2];
+        let improving = !in_check && ply >= 2 && !two_back.in_check && static_eval > two_back.static_eval;
         self.frame_mut(ply + 1).killers = [Move::NONE; 2];
         self.frame_mut(ply + 1).excluded = Move::NONE;
 
-        // Step 7. The moves, best-first.
+        let prunable = !PV && !in_check && excluded.is_none() && !is_mate_score(beta);
+        if prunable {
+            // Step 7. Razoring: far below alpha at low depth, only captures
+            // can save the node; if quiescence agrees, fail low now.
+            if depth <= 3 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha {
+                let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
+                if score <= alpha {
+                    return score;
+                }
+            }
+
+            // Step 8. Reverse futility: so far above beta that no quiet
+            // reply of the opponent is expected to bring it back.
+            let margin = p::rfp_margin() * (depth - improving as i32);
+            if depth <= p::rfp_max_depth() && eval - margin >= beta && eval < MATE_BOUND {
+                return (eval + beta) / 2;
+            }
+
+            // Step 9. Null move: if passing still fails high, a real move
+            // will. Not with pawns and king alone, where zugzwang is common,
+            // and not twice in a row.
+            let previous_was_null = ply > 0 && self.frame(ply - 1).moved.is_none();
+            if depth >= p::nmp_min_depth()
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 160
+                && !previous_was_null
+                && position.has_non_pawn_material(position.side_to_move())
+                && beta > -MATE_BOUND
+            {
+                let reduction = p::nmp_base_reduction()
+                    + depth / p::nmp_depth_divisor()
+                    + ((eval - beta) / p::nmp_eval_divisor()).min(3);
+                let child = position.make_null_move();
+                job.tt.prefetch(child.key());
+                self.keys.push(child.key());
+                self.frame_mut(ply).moved = None;
+                let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
+                let score = -self.search::<false>(job, &child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
+                self.null_barrier = barrier;
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                // A mate found by passing proves nothing.
+                if score >= beta && score < MATE_BOUND {
+                    return score;
+                }
+            }
+
+            // Step 10. ProbCut: a capture that beats beta by a margin in a
+            // shallow search very likely beats beta in the full one.
+            let probcut_beta = beta + p::probcut_margin() - 50 * improving as i32;
+            if depth >= p::probcut_min_depth()
+                && beta.abs() < MATE_BOUND
+                && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+            {
+                let mut picker = MovePicker::quiescence(position, table_move);
+                let context = OrderingContext::EMPTY;
+                while let Some(m) = picker.next(position, &self.histories, &context) {
+                    if !position.see_ge(m, probcut_beta - static_eval) {
+                        continue;
+                    }
+                    let child = self.make_move(job, position, m, ply);
+                    let mut score = -self.quiescence::<false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                    if score >= probcut_beta {
+                        score = -self.search::<false>(
+                            job,
+                            &child,
+                            -probcut_beta,
+                            -probcut_beta + 1,
+                            depth - 4,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
+                    self.unmake_move();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= probcut_beta {
+                        job.tt.store(key, m, score, static_eval, depth - 3, Bound::Lower, was_pv, ply);
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Step 11. Internal iterative reduction: with no table move here,
+        // this node is new to the search; search it shallower first.
+        if depth >= p::iir_min_depth() && table_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 12. The moves, best-first.
         let previous = self.previous_moves(ply);
         let context = OrderingContext {
             killers: self.frame(ply).killers,
@@ -231,22 +342,121 @@ impl SearchThread {
         let mut moves_searched = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
+        let us = position.side_to_move();
         while let Some(m) = picker.next(position, &self.histories, &context) {
             if m == excluded {
                 continue;
             }
-            moves_searched += 1;
             let noisy = is_noisy(position, m);
+            let piece = position.piece_on(m.from()).expect("a move starts on a piece");
+            let history = if noisy {
+                0
+            } else {
+                let current = PieceTo { piece, to: m.to() };
+                self.histories.quiet(us, m)
+                    + previous.iter().flatten().map(|p| self.histories.continuation(*p, current)).sum::<i32>()
+            };
+            let base_reduction = self.reductions.get(depth, moves_searched + 1);
+            let lmr_depth = (depth - 1 - base_reduction).max(0);
+
+            // Step 13. Pruning of late or losing moves, once a line that
+            // avoids mate is in hand. Quiet moves are kept while alpha is a
+            // mate score: a quiet move can deliver a shorter mate.
+            if best_score > -MATE_BOUND && position.has_non_pawn_material(us) {
+                if !noisy && !is_mate_score(alpha) {
+                    // Late-move pruning: enough quiet moves have failed.
+                    let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
+                    if moves_searched >= limit {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // Futility: even a generous gain leaves it below alpha.
+                    if !in_check
+                        && lmr_depth <= p::futility_max_depth()
+                        && static_eval + p::futility_base() + p::futility_margin() * lmr_depth <= alpha
+                    {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // History: moves that keep failing at low depth.
+                    if lmr_depth <= p::history_prune_depth() && history < -p::history_prune_margin() * depth {
+                        continue;
+                    }
+                    // SEE: the piece would be lost for too little.
+                    if !position.see_ge(m, -p::see_quiet_margin() * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if !position.see_ge(m, -p::see_noisy_margin() * depth) {
+                    continue;
+                }
+            }
+
+            // Step 14. Extensions. Singular: when the table move is far
+            // better than every other move (a search without it fails low
+            // well below its score), search it deeper; when even without it
+            // the node fails high, cut (multi-cut).
+            let mut extension = 0;
+            if let Some(entry) = entry.filter(|_| m == table_move && ply < 2 * self.root_depth as usize) {
+                if depth >= p::singular_min_depth()
+                    && entry.depth >= depth - 3
+                    && entry.bound != Bound::Upper
+                    && !is_mate_score(entry.score)
+                {
+                    let singular_beta = entry.score - p::singular_margin() * depth / 8;
+                    self.frame_mut(ply).excluded = m;
+                    let score = self.search::<false>(
+                        job,
+                        position,
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        cut_node,
+                    );
+                    self.frame_mut(ply).excluded = Move::NONE;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        extension = if !PV && score < singular_beta - p::double_extension_margin() { 2 } else { 1 };
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    } else if entry.score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
+
+            moves_searched += 1;
             let child = self.make_move(job, position, m, ply);
+            let gives_check = child.in_check();
+            // Check extension: a check is searched one ply deeper.
+            if gives_check && extension == 0 {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
 
-            // Step 8. Check extension: a check is searched one ply deeper.
-            let new_depth = depth - 1 + child.in_check() as i32;
-
-            // Step 9. Principal-variation search: the first move with the
-            // full window, the others with a null window, searched again
-            // in full when they beat alpha.
+            // Step 15. Late-move reductions: late quiet moves are searched
+            // shallower with a null window, and again at full depth only if
+            // they beat alpha.
             let mut score = 0;
-            if !PV || moves_searched > 1 {
+            if depth >= 2 && moves_searched > 1 + PV as i32 && (!noisy || !was_pv) {
+                let mut reduction = base_reduction;
+                reduction += !was_pv as i32 + cut_node as i32 - improving as i32;
+                reduction -= gives_check as i32;
+                reduction -= history / p::lmr_history_divisor();
+                if noisy {
+                    reduction /= 2;
+                }
+                let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
+                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !PV || moves_searched > 1 {
+                // Step 16. Principal-variation search: the first move with
+                // the full window, the others with a null window, searched
+                // again in full when they beat alpha.
                 score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
             if PV && (moves_searched == 1 || (score > alpha && score < beta)) {
@@ -279,7 +489,7 @@ impl SearchThread {
             }
         }
 
-        // Step 10. No legal move: mate or stalemate.
+        // Step 17. No legal move: mate or stalemate.
         if moves_searched == 0 {
             return if excluded.is_some() {
                 alpha
@@ -290,7 +500,7 @@ impl SearchThread {
             };
         }
 
-        // Step 11. Learn from the cutoff, then store the result.
+        // Step 18. Learn from the cutoff, then store the result.
         if best_score >= beta {
             self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
         }
@@ -302,7 +512,7 @@ impl SearchThread {
             } else {
                 Bound::Upper
             };
-            job.tt.store(key, best_move, best_score, static_eval, depth, bound, PV, ply);
+            job.tt.store(key, best_move, best_score, static_eval, depth, bound, was_pv, ply);
         }
         best_score
     }
@@ -336,13 +546,7 @@ impl SearchThread {
         let key = position.key();
         let entry = job.tt.probe(key, ply);
         if let Some(entry) = entry {
-            if !PV
-                && match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                }
-            {
+            if !PV && bound_allows(entry.bound, entry.score, alpha, beta) {
                 return entry.score;
             }
         }
@@ -364,10 +568,19 @@ impl SearchThread {
         let context = OrderingContext::EMPTY;
         while let Some(m) = picker.next(position, &self.histories, &context) {
             moves_searched += 1;
-            // Step 4. SEE pruning: a capture that loses material cannot
-            // raise a standing score.
-            if !in_check && best_score > -MATE_BOUND && !position.see_ge(m, 0) {
-                continue;
+            if !in_check && best_score > -MATE_BOUND {
+                // Step 4. Futility (delta) pruning: even winning the piece
+                // with a margin to spare leaves the score below alpha.
+                let gain = position.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
+                if static_eval + p::qs_futility_margin() + gain <= alpha {
+                    best_score = best_score.max(static_eval + p::qs_futility_margin() + gain);
+                    continue;
+                }
+                // Step 5. SEE pruning: a capture that loses material cannot
+                // raise a standing score.
+                if !position.see_ge(m, 0) {
+                    continue;
+                }
             }
             let child = position.make_move(m);
             job.tt.prefetch(child.key());

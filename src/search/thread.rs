@@ -6,6 +6,7 @@
 use super::history::{Histories, PieceTo};
 use super::limits::SearchLimits;
 use super::parameters as p;
+use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
 use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::time::TimeManager;
@@ -104,6 +105,7 @@ pub const STACK_OFFSET: usize = 4;
 pub struct SearchThread {
     pub id: usize,
     pub histories: Histories,
+    pub reductions: Reductions,
     pub stack: Vec<Frame>,
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
@@ -133,6 +135,7 @@ impl SearchThread {
         SearchThread {
             id,
             histories: Histories::new(),
+            reductions: Reductions::new(),
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],

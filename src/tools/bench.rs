@@ -8,7 +8,7 @@ use crate::search::{Engine, SearchLimits};
 use std::time::Instant;
 
 /// The depth searched when none is given.
-pub const DEFAULT_DEPTH: u32 = 10;
+pub const DEFAULT_DEPTH: u32 = 12;
 
 /// Openings, middlegames, endgames and mates.
 pub const POSITIONS: [&str; 50] = [
