@@ -100,7 +100,7 @@ impl MovePicker {
         // bucket); it is tried only if legal here.
         let table_move = if table_move.is_some()
             && (in_check || !noisy_only || is_noisy(position, table_move))
-            && position.is_legal(table_move)
+            && position.is_legal_fast(table_move)
         {
             table_move
         } else {

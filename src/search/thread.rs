@@ -463,6 +463,6 @@ impl SearchThread {
         }
         let child = job.position.make_move(best);
         let entry = job.tt.probe(child.key(), 1)?;
-        child.is_legal(entry.mv).then_some(entry.mv)
+        child.is_legal_fast(entry.mv).then_some(entry.mv)
     }
 }
