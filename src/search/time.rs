@@ -28,6 +28,10 @@ impl TimeManager {
             Color::Black => (limits.btime, limits.binc),
         };
         let (mut soft, mut hard) = (None, None);
+        if limits.infinite {
+            // `go infinite` ignores any clock that came with it.
+            return TimeManager { start, soft, hard };
+        }
         if let Some(clock) = clock {
             let left = (clock as f64 - overhead).max(1.0);
             let increment = increment.unwrap_or(0).max(0) as f64;
@@ -121,5 +125,7 @@ mod tests {
         assert_eq!(manager(SearchLimits::movetime(500)).bounds(), (490.0, 490.0));
         assert!(!manager(SearchLimits::default()).is_limited());
         assert!(!manager(SearchLimits::depth(5)).soft_limit_reached(1.0));
+        let infinite = SearchLimits { infinite: true, wtime: Some(100), ..Default::default() };
+        assert!(!manager(infinite).is_limited());
     }
 }
