@@ -11,6 +11,7 @@ mod move_list;
 mod movegen;
 mod notation;
 mod position;
+mod see;
 pub mod slider_tables;
 pub mod zobrist;
 
@@ -21,3 +22,4 @@ pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};
 pub use notation::MoveParseError;
 pub use position::Position;
+pub use see::SEE_VALUES;
