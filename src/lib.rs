@@ -8,3 +8,4 @@ pub mod board;
 pub mod eval;
 pub mod tools;
 pub mod types;
+pub mod uci;
