@@ -10,6 +10,7 @@ mod move_list;
 mod movegen;
 mod notation;
 mod position;
+mod see;
 pub mod slider_tables;
 pub mod zobrist;
 
@@ -20,3 +21,4 @@ pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};
 pub use notation::MoveParseError;
 pub use position::Position;
+pub use see::SEE_VALUES;

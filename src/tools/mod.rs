@@ -1,3 +1,4 @@
 //! Developer tools reached from the command line.
 
+pub mod bench;
 pub mod perft;

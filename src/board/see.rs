@@ -1,0 +1,118 @@
+//! Static exchange evaluation: the material outcome of the capture sequence
+//! on one square, each side recapturing with its least valuable piece and
+//! free to stop when going on would lose.
+
+use super::attacks::{bishop_attacks, rook_attacks};
+use super::position::Position;
+use crate::types::{Move, MoveKind, PieceType};
+
+/// Piece values for exchanges (the king cannot be captured, so it is worth
+/// nothing to the exchange itself).
+pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+
+impl Position {
+    /// The exchange value of the piece on the target square of `m` (for
+    /// castling and en passant: a pawn or nothing).
+    pub fn captured_value(&self, m: Move) -> i32 {
+        match m.kind() {
+            MoveKind::Castling => 0,
+            MoveKind::EnPassant => SEE_VALUES[PieceType::Pawn.index()],
+            _ => self.piece_on(m.to()).map_or(0, |p| SEE_VALUES[p.kind().index()]),
+        }
+    }
+
+    /// Whether the exchange that `m` (a legal move) starts wins at least
+    /// `threshold` centipawns for the side to move. Promotions, castling
+    /// and en passant are judged by the first capture alone.
+    pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        if m.kind() != MoveKind::Normal {
+            let gain =
+                self.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]);
+            return gain >= threshold;
+        }
+        let from = m.from();
+        let to = m.to();
+        // What we win if the opponent does not recapture.
+        let mut swap = self.captured_value(m) - threshold;
+        if swap < 0 {
+            return false;
+        }
+        // What we lose if they recapture and we stop.
+        let mover = self.piece_on(from).expect("a move starts on a piece");
+        swap = SEE_VALUES[mover.kind().index()] - swap;
+        if swap <= 0 {
+            return true;
+        }
+
+        let mut occupied = self.occupied() ^ from.bitboard() ^ to.bitboard();
+        let mut attackers = self.attackers_to(to, occupied);
+        let diagonal = self.diagonal_sliders();
+        let orthogonal = self.orthogonal_sliders();
+        let mut side = self.side_to_move();
+        // 1 while the side that made the last capture is winning the exchange.
+        let mut result = true;
+        loop {
+            side = !side;
+            attackers &= occupied;
+            let ours = attackers & self.color(side);
+            if ours.is_empty() {
+                break;
+            }
+            result = !result;
+            let Some(kind) = PieceType::ALL.into_iter().find(|&k| (ours & self.kind(k)).any()) else {
+                break;
+            };
+            if kind == PieceType::King {
+                // The king may capture only if nothing recaptures.
+                return if (attackers & self.color(!side)).any() { !result } else { result };
+            }
+            swap = SEE_VALUES[kind.index()] - swap;
+            if swap < result as i32 {
+                break;
+            }
+            occupied ^= (ours & self.kind(kind)).lsb().bitboard();
+            // Sliders behind the piece just used join the exchange.
+            if matches!(kind, PieceType::Pawn | PieceType::Bishop | PieceType::Queen) {
+                attackers |= bishop_attacks(to, occupied) & diagonal;
+            }
+            if matches!(kind, PieceType::Rook | PieceType::Queen) {
+                attackers |= rook_attacks(to, occupied) & orthogonal;
+            }
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Position;
+
+    fn see(fen: &str, uci: &str, threshold: i32) -> bool {
+        let position = Position::from_fen(fen).unwrap();
+        let m = position.parse_uci_move(uci, false).unwrap();
+        position.see_ge(m, threshold)
+    }
+
+    #[test]
+    fn simple_exchanges() {
+        // Rook takes an undefended pawn: +100.
+        let fen = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1";
+        assert!(see(fen, "e1e5", 100));
+        assert!(!see(fen, "e1e5", 101));
+        // Knight takes a pawn defended by a pawn: 100 - 300.
+        let fen = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+        assert!(see(fen, "d3e5", -200));
+        assert!(!see(fen, "d3e5", -199));
+    }
+
+    #[test]
+    fn x_rays_join_the_exchange() {
+        // Rxd5 is defended twice with doubled rooks behind: RxP, RxR, RxR.
+        let fen = "3r3k/3r4/8/3p4/8/8/3R4/3R3K w - - 0 1";
+        assert!(!see(fen, "d2d5", 1));
+        assert!(see(fen, "d2d5", -400));
+        assert!(!see(fen, "d2d5", -399));
+        // A quiet move to a square a pawn attacks loses the knight.
+        assert!(!see("4k3/8/2p5/8/8/2N5/8/4K3 w - - 0 1", "c3b5", 0));
+    }
+}

@@ -1,0 +1,143 @@
+//! Move-ordering statistics learnt during the search, one set per thread:
+//! quiet history (from-to by side), capture history (piece, target, victim),
+//! continuation history (a move's success after the moves one and two plies
+//! earlier) and countermoves. Killers live in the search stack.
+
+use crate::types::{Color, Move, Piece, PieceType, Square};
+
+/// Every history score stays within ±HISTORY_MAX.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// A move with the piece that makes it: the key of the continuation tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTo {
+    pub piece: Piece,
+    pub to: Square,
+}
+
+impl PieceTo {
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.piece.index() * 64 + self.to.index()
+    }
+}
+
+/// Moves `entry` towards the bonus's sign, the more slowly the closer it is
+/// to the limit ("history gravity"), so scores saturate instead of overflow.
+#[inline(always)]
+fn apply(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let value = *entry as i32;
+    *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The bonus for a move that caused (or, negated, failed to cause) a cutoff
+/// at `depth`.
+#[inline(always)]
+pub fn bonus(depth: i32) -> i32 {
+    (depth * 170 - 80).clamp(0, 1800)
+}
+
+pub struct Histories {
+    quiet: Vec<i16>,
+    capture: Vec<i16>,
+    continuation: Vec<i16>,
+    countermoves: Vec<Move>,
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Histories::new()
+    }
+}
+
+impl Histories {
+    pub fn new() -> Histories {
+        Histories {
+            quiet: vec![0; 2 * 64 * 64],
+            capture: vec![0; 12 * 64 * 6],
+            continuation: vec![0; 12 * 64 * 12 * 64],
+            countermoves: vec![Move::NONE; 12 * 64],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.quiet.fill(0);
+        self.capture.fill(0);
+        self.continuation.fill(0);
+        self.countermoves.fill(Move::NONE);
+    }
+
+    #[inline(always)]
+    fn quiet_index(color: Color, m: Move) -> usize {
+        color.index() * 4096 + m.from().index() * 64 + m.to().index()
+    }
+
+    #[inline(always)]
+    fn capture_index(moved: Piece, to: Square, victim: PieceType) -> usize {
+        (moved.index() * 64 + to.index()) * 6 + victim.index()
+    }
+
+    #[inline(always)]
+    pub fn quiet(&self, color: Color, m: Move) -> i32 {
+        self.quiet[Self::quiet_index(color, m)] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_quiet(&mut self, color: Color, m: Move, bonus: i32) {
+        apply(&mut self.quiet[Self::quiet_index(color, m)], bonus);
+    }
+
+    #[inline(always)]
+    pub fn capture(&self, moved: Piece, to: Square, victim: PieceType) -> i32 {
+        self.capture[Self::capture_index(moved, to, victim)] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_capture(&mut self, moved: Piece, to: Square, victim: PieceType, bonus: i32) {
+        apply(&mut self.capture[Self::capture_index(moved, to, victim)], bonus);
+    }
+
+    /// How well `current` did after `previous` had been played.
+    #[inline(always)]
+    pub fn continuation(&self, previous: PieceTo, current: PieceTo) -> i32 {
+        self.continuation[previous.index() * 768 + current.index()] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_continuation(&mut self, previous: PieceTo, current: PieceTo, bonus: i32) {
+        apply(&mut self.continuation[previous.index() * 768 + current.index()], bonus);
+    }
+
+    /// The move that last refuted `previous`.
+    #[inline(always)]
+    pub fn countermove(&self, previous: PieceTo) -> Move {
+        self.countermoves[previous.index()]
+    }
+
+    #[inline(always)]
+    pub fn set_countermove(&mut self, previous: PieceTo, m: Move) {
+        self.countermoves[previous.index()] = m;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_scores_bounded() {
+        let mut histories = Histories::new();
+        let m = Move::new(Square::G1, Square::F3);
+        for _ in 0..1000 {
+            histories.update_quiet(Color::White, m, 1800);
+        }
+        let value = histories.quiet(Color::White, m);
+        assert!(value > 15_000 && value <= HISTORY_MAX, "{value}");
+        for _ in 0..1000 {
+            histories.update_quiet(Color::White, m, -1800);
+        }
+        assert!(histories.quiet(Color::White, m) < -15_000);
+        assert_eq!(histories.quiet(Color::Black, m), 0);
+    }
+}

@@ -1,0 +1,32 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! search, a shared transposition table, Lazy SMP threads and time
+//! management.
+//!
+//! - [`engine`]: the public face, `Engine`, which owns the table and the
+//!   thread pool.
+//! - [`thread`]: one search thread and its iterative-deepening loop.
+//! - [`search`]: the alpha-beta and quiescence searches, step by step.
+//! - [`movepick`], [`history`]: move ordering.
+//! - [`tt`]: the transposition table.
+//! - [`time`]: how long to think.
+//! - [`parameters`]: every tunable number.
+//! - [`limits`], [`report`], [`score`]: what goes in and comes out.
+
+pub mod engine;
+pub mod history;
+pub mod limits;
+pub mod movepick;
+pub mod parameters;
+pub mod reductions;
+pub mod report;
+pub mod score;
+#[allow(clippy::module_inception)]
+pub mod search;
+pub mod thread;
+pub mod time;
+pub mod tt;
+
+pub use engine::Engine;
+pub use limits::SearchLimits;
+pub use report::{IterationInfo, Reporter, SearchResult, SilentReporter};
+pub use score::{Bound, Score};

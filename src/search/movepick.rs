@@ -1,0 +1,314 @@
+//! The staged move picker: moves come out best-first, and each stage is
+//! generated only when the stages before it failed to produce a cutoff.
+//!
+//! Main search: the table move; captures and promotions that do not lose
+//! material (SEE), by victim, attacker and capture history; quiet moves, the
+//! killers and the countermove first, then by quiet and continuation
+//! history; captures that lose material last. In check, every evasion in
+//! one scored stage. Quiescence: the table move, then captures and queen
+//! promotions.
+
+use super::history::{Histories, PieceTo};
+use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
+use crate::types::{Move, MoveKind, PieceType};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TableMove,
+    GenerateNoisy,
+    GoodNoisy,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    GenerateEvasions,
+    Evasions,
+    Done,
+}
+
+/// What the picker needs to know about the node besides the position.
+#[derive(Clone, Copy, Debug)]
+pub struct OrderingContext {
+    pub killers: [Move; 2],
+    pub countermove: Move,
+    /// The moves one and two plies back, for continuation history.
+    pub previous: [Option<PieceTo>; 2],
+}
+
+impl OrderingContext {
+    pub const EMPTY: OrderingContext =
+        OrderingContext { killers: [Move::NONE; 2], countermove: Move::NONE, previous: [None; 2] };
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    table_move: Move,
+    /// Quiescence: no quiet moves, no losing captures.
+    noisy_only: bool,
+    skip_quiets: bool,
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+    bad: MoveList,
+    next_bad: usize,
+}
+
+/// Most-valuable-victim, least-valuable-attacker, plus capture history.
+fn noisy_score(position: &Position, histories: &Histories, m: Move) -> i32 {
+    let mover = position.piece_on(m.from()).expect("a move starts on a piece");
+    let victim = match m.kind() {
+        MoveKind::EnPassant => PieceType::Pawn,
+        _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
+    };
+    let promotion = m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
+    16 * (position.captured_value(m) + promotion) + histories.capture(mover, m.to(), victim) / 8
+}
+
+fn quiet_score(position: &Position, histories: &Histories, context: &OrderingContext, m: Move) -> i32 {
+    if m == context.killers[0] {
+        return 1 << 22;
+    }
+    if m == context.killers[1] {
+        return (1 << 22) - 1;
+    }
+    if m == context.countermove {
+        return (1 << 22) - 2;
+    }
+    let us = position.side_to_move();
+    let piece = position.piece_on(m.from()).expect("a move starts on a piece");
+    let current = PieceTo { piece, to: m.to() };
+    let mut score = histories.quiet(us, m);
+    for previous in context.previous.iter().flatten() {
+        score += histories.continuation(*previous, current);
+    }
+    score
+}
+
+impl MovePicker {
+    /// A picker for the main search.
+    pub fn new(position: &Position, table_move: Move) -> MovePicker {
+        MovePicker::with_mode(position, table_move, false)
+    }
+
+    /// A picker for quiescence: noisy moves only (every evasion in check).
+    pub fn quiescence(position: &Position, table_move: Move) -> MovePicker {
+        MovePicker::with_mode(position, table_move, true)
+    }
+
+    fn with_mode(position: &Position, table_move: Move, noisy_only: bool) -> MovePicker {
+        let in_check = position.in_check();
+        // The table move may be stale (another position with the same
+        // bucket); it is tried only if legal here.
+        let table_move = if table_move.is_some()
+            && (in_check || !noisy_only || is_noisy(position, table_move))
+            && position.is_legal(table_move)
+        {
+            table_move
+        } else {
+            Move::NONE
+        };
+        let stage = match (in_check, table_move.is_some()) {
+            (_, true) => Stage::TableMove,
+            (true, false) => Stage::GenerateEvasions,
+            (false, false) => Stage::GenerateNoisy,
+        };
+        MovePicker {
+            stage,
+            table_move,
+            noisy_only,
+            skip_quiets: false,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            bad: MoveList::new(),
+            next_bad: 0,
+        }
+    }
+
+    /// From now on, quiet moves are not produced (late-move pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The highest-scored move not yet produced among `moves[next..]`.
+    fn select_best(&mut self) -> Option<Move> {
+        if self.next >= self.moves.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+
+    /// The next move to search, or None when all have been produced.
+    pub fn next(&mut self, position: &Position, histories: &Histories, context: &OrderingContext) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = if position.in_check() { Stage::GenerateEvasions } else { Stage::GenerateNoisy };
+                    return Some(self.table_move);
+                }
+                Stage::GenerateNoisy => {
+                    self.moves.clear();
+                    self.next = 0;
+                    position.generate::<{ stage::NOISY }, _>(&mut self.moves);
+                    if self.noisy_only {
+                        // Under-promotions are never worth it in quiescence.
+                        self.moves.retain(|m| m.promotion_piece().is_none_or(|p| p == PieceType::Queen));
+                    }
+                    for i in 0..self.moves.len() {
+                        self.scores[i] = noisy_score(position, histories, self.moves[i]);
+                    }
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.select_best() {
+                    Some(m) if m == self.table_move => {}
+                    Some(m) => {
+                        let losing = !self.noisy_only
+                            && (m.promotion_piece().is_some_and(|p| p != PieceType::Queen)
+                                || !position.see_ge(m, -self.scores[self.next - 1] / 64));
+                        if !losing {
+                            return Some(m);
+                        }
+                        self.bad.push(m);
+                    }
+                    None => {
+                        self.stage = if self.noisy_only { Stage::Done } else { Stage::GenerateQuiet };
+                    }
+                },
+                Stage::GenerateQuiet => {
+                    self.stage = Stage::BadNoisy;
+                    if !self.skip_quiets {
+                        self.moves.clear();
+                        self.next = 0;
+                        position.generate::<{ stage::QUIET }, _>(&mut self.moves);
+                        for i in 0..self.moves.len() {
+                            self.scores[i] = quiet_score(position, histories, context, self.moves[i]);
+                        }
+                        self.stage = Stage::Quiet;
+                    }
+                }
+                Stage::Quiet => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadNoisy;
+                        continue;
+                    }
+                    match self.select_best() {
+                        Some(m) if m == self.table_move => {}
+                        Some(m) => return Some(m),
+                        None => self.stage = Stage::BadNoisy,
+                    }
+                }
+                Stage::BadNoisy => {
+                    if self.next_bad < self.bad.len() {
+                        self.next_bad += 1;
+                        return Some(self.bad[self.next_bad - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::GenerateEvasions => {
+                    self.moves.clear();
+                    self.next = 0;
+                    position.generate::<{ stage::ALL }, _>(&mut self.moves);
+                    for i in 0..self.moves.len() {
+                        let m = self.moves[i];
+                        self.scores[i] = if is_noisy(position, m) {
+                            (1 << 24) + noisy_score(position, histories, m)
+                        } else {
+                            quiet_score(position, histories, context, m)
+                        };
+                    }
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => match self.select_best() {
+                    Some(m) if m == self.table_move => {}
+                    Some(m) => return Some(m),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Captures, en passant and promotions.
+#[inline(always)]
+pub fn is_noisy(position: &Position, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::Normal => position.piece_on(m.to()).is_some(),
+        MoveKind::Castling => false,
+        MoveKind::EnPassant | MoveKind::Promotion => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_moves(fen: &str, table_move: Option<&str>) -> Vec<Move> {
+        let position = Position::from_fen(fen).unwrap();
+        let table_move = table_move.map_or(Move::NONE, |t| position.parse_uci_move(t, false).unwrap());
+        let histories = Histories::new();
+        let mut picker = MovePicker::new(&position, table_move);
+        let mut out = Vec::new();
+        while let Some(m) = picker.next(&position, &histories, &OrderingContext::EMPTY) {
+            out.push(m);
+        }
+        out
+    }
+
+    #[test]
+    fn produces_every_legal_move_once() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            let legal = position.legal_moves();
+            for table_move in [None, Some(legal[legal.len() / 2])] {
+                let uci = table_move.map(|m| m.to_uci(false));
+                let mut produced = all_moves(fen, uci.as_deref());
+                if let Some(m) = table_move {
+                    assert_eq!(produced[0], m);
+                }
+                produced.sort_by_key(|m| m.bits());
+                let mut expected: Vec<Move> = legal.to_vec();
+                expected.sort_by_key(|m| m.bits());
+                assert_eq!(produced, expected, "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn winning_captures_come_before_losing_ones() {
+        // Qxd5 loses the queen to the pawn on e6; Nxd5 wins a knight.
+        let fen = "4k3/8/4p3/3n4/8/2N5/3Q4/4K3 w - - 0 1";
+        let moves = all_moves(fen, None);
+        let position = Position::from_fen(fen).unwrap();
+        assert_eq!(moves[0], position.parse_uci_move("c3d5", false).unwrap());
+        assert_eq!(*moves.last().unwrap(), position.parse_uci_move("d2d5", false).unwrap());
+    }
+
+    #[test]
+    fn a_stale_table_move_is_ignored() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+        let position = Position::from_fen(fen).unwrap();
+        let stale = Move::new(crate::types::Square::A1, crate::types::Square::A8);
+        let histories = Histories::new();
+        let mut picker = MovePicker::new(&position, stale);
+        let mut count = 0;
+        while let Some(m) = picker.next(&position, &histories, &OrderingContext::EMPTY) {
+            assert_ne!(m, stale);
+            count += 1;
+        }
+        assert_eq!(count as u64, position.count_legal_moves());
+    }
+}

@@ -1,0 +1,53 @@
+//! What the search tells the outside world: per-iteration information, the
+//! current root move, the best move, and the result of a synchronous search.
+
+use super::score::{Bound, Score};
+use crate::types::Move;
+
+/// One line of search progress (an `info` line), for one principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of this line among the MultiPV lines.
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: Bound,
+    /// Win/draw/loss per mille, side to move.
+    pub wdl: (u32, u32, u32),
+    pub nodes: u64,
+    pub nps: u64,
+    /// Transposition-table fill, per mille.
+    pub hashfull: u32,
+    pub time_ms: u64,
+    /// Always a legal line from the root.
+    pub pv: Vec<Move>,
+}
+
+/// Receives search progress. Called from the search's main thread.
+pub trait Reporter: Send + Sync {
+    fn iteration(&self, info: &IterationInfo);
+    /// The root move being searched; sent only after a second of search.
+    fn current_move(&self, depth: u32, mv: Move, number: usize);
+    /// Exactly once per search; `Move::NONE` when there is no legal move.
+    fn best_move(&self, best: Move, ponder: Option<Move>);
+}
+
+/// A reporter that ignores everything (for benchmarks and tests).
+pub struct SilentReporter;
+
+impl Reporter for SilentReporter {
+    fn iteration(&self, _info: &IterationInfo) {}
+    fn current_move(&self, _depth: u32, _mv: Move, _number: usize) {}
+    fn best_move(&self, _best: Move, _ponder: Option<Move>) {}
+}
+
+/// The outcome of a finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Move,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}

@@ -1,0 +1,671 @@
+//! The alpha-beta search: the root, the principal-variation search below
+//! it and the quiescence search at the horizon. Each node reads top to
+//! bottom as numbered steps.
+
+use super::history::{bonus, PieceTo};
+use super::movepick::{is_noisy, MovePicker, OrderingContext};
+use super::parameters as p;
+use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::thread::{Job, SearchThread, STACK_OFFSET};
+use crate::board::{Position, SEE_VALUES};
+use crate::types::{Move, PieceType};
+use arrayvec::ArrayVec;
+
+/// Whether a table score with this bound decides a node searched with
+/// the window (alpha, beta).
+#[inline(always)]
+fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}
+
+impl SearchThread {
+    /// The static evaluation: the one place the search calls the evaluator.
+    #[inline(always)]
+    fn evaluate(&mut self, position: &Position) -> i32 {
+        crate::eval::evaluate(position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    #[inline(always)]
+    fn frame(&self, ply: usize) -> &super::thread::Frame {
+        &self.stack[ply + STACK_OFFSET]
+    }
+
+    #[inline(always)]
+    fn frame_mut(&mut self, ply: usize) -> &mut super::thread::Frame {
+        &mut self.stack[ply + STACK_OFFSET]
+    }
+
+    /// Makes `m` on the path: the key for repetitions, the move for the
+    /// continuation histories, and the child's table bucket on its way to
+    /// the cache.
+    #[inline(always)]
+    fn make_move(&mut self, job: &Job, position: &Position, m: Move, ply: usize) -> Position {
+        let piece = position.piece_on(m.from()).expect("a legal move starts on a piece");
+        let child = position.make_move(m);
+        job.tt.prefetch(child.key());
+        self.keys.push(child.key());
+        self.frame_mut(ply).moved = Some(PieceTo { piece, to: m.to() });
+        child
+    }
+
+    #[inline(always)]
+    fn unmake_move(&mut self) {
+        self.keys.pop();
+    }
+
+    /// The moves one and two plies before the node at `ply`.
+    #[inline(always)]
+    fn previous_moves(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        [self.stack[ply + STACK_OFFSET - 1].moved, self.stack[ply + STACK_OFFSET - 2].moved]
+    }
+
+    /// Whether the current position (the last key) repeats an earlier one:
+    /// once within the search, or twice counting the game before the root.
+    fn is_repetition(&self, position: &Position) -> bool {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let earliest = current.saturating_sub(position.halfmove_clock() as usize).max(self.null_barrier);
+        let mut count = 0;
+        // Only positions with the same side to move, at least four plies
+        // back, can repeat this one.
+        for distance in (4..=current - earliest).step_by(2) {
+            let index = current - distance;
+            if self.keys[index] == key {
+                if index >= self.root_index {
+                    return true;
+                }
+                count += 1;
+                if count >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Draws by rule inside the tree: repetition, the fifty-move rule (a
+    /// mate on the hundredth halfmove stands) and insufficient material.
+    fn is_draw(&self, position: &Position) -> bool {
+        if position.is_insufficient_material() || self.is_repetition(position) {
+            return true;
+        }
+        position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+    }
+
+    /// One root iteration for line `pv_index`, over the root moves in the
+    /// order the previous iteration left them.
+    pub fn search_root(&mut self, job: &Job, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+        let position = job.position;
+        self.pv_len[0] = 0;
+        self.nodes += 1;
+        let mut best_score = -INFINITE;
+        let in_check = position.in_check();
+        self.frame_mut(0).in_check = in_check;
+        self.frame_mut(0).static_eval = if in_check { -INFINITE } else { self.evaluate(&position) };
+        for index in self.pv_index..self.root_moves.len() {
+            let m = self.root_moves[index].mv;
+            if self.is_main() && self.elapsed_ms() > 1000 {
+                job.reporter.current_move(depth as u32, m, index + 1);
+            }
+            let nodes_before = self.nodes;
+            let child = self.make_move(job, &position, m, 0);
+            let new_depth = depth - 1 + child.in_check() as i32;
+            let first = index == self.pv_index;
+            let mut score = 0;
+            if !first {
+                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, 1, true);
+            }
+            if first || (score > alpha && !self.stopped) {
+                score = -self.search::<true>(job, &child, -beta, -alpha, new_depth, 1, false);
+            }
+            self.unmake_move();
+            self.root_moves[index].nodes += self.nodes - nodes_before;
+            if self.stopped {
+                return best_score;
+            }
+            best_score = best_score.max(score);
+            if first || score > alpha {
+                let line = &mut self.root_moves[index];
+                line.score = score;
+                line.seldepth = self.seldepth;
+                line.pv.clear();
+                line.pv.push(m);
+                line.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+                if score > alpha {
+                    if !first && self.pv_index == 0 {
+                        self.best_move_changes += 1.0;
+                    }
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            } else {
+                self.root_moves[index].score = -INFINITE;
+            }
+        }
+        best_score
+    }
+
+    /// The principal-variation search below the root. `PV` nodes search a
+    /// full window; the others a null window around alpha. `cut_node`: a
+    /// non-PV node expected to fail high.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search<const PV: bool>(
+        &mut self,
+        job: &Job,
+        position: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        // Step 1. At the horizon, resolve captures first.
+        if depth <= 0 {
+            return self.quiescence::<PV>(job, position, alpha, beta, ply);
+        }
+        self.pv_len[ply] = 0;
+
+        // Step 2. Count the node; unwind if the search is over.
+        if self.count_node_and_check_stop(job) {
+            return 0;
+        }
+        if PV {
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        let in_check = position.in_check();
+
+        // Step 3. Draws by rule, and the end of the stack.
+        if self.is_draw(position) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate(position) };
+        }
+
+        // Step 4. Mate-distance pruning: no line from here can beat a mate
+        // already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 5. Transposition table: a deep enough result with a usable
+        // bound ends the node (not on PV nodes, whose line we want whole).
+        let key = position.key();
+        let excluded = self.frame(ply).excluded;
+        let entry = if excluded.is_none() { job.tt.probe(key, ply) } else { None };
+        let table_move = entry.map_or(Move::NONE, |e| e.mv);
+        let was_pv = PV || entry.is_some_and(|e| e.was_pv);
+        if let Some(entry) = entry {
+            if !PV && entry.depth >= depth && bound_allows(entry.bound, entry.score, alpha, beta) {
+                return entry.score;
+            }
+        }
+
+        // Step 6. Static evaluation, refined by the table's bound, and
+        // whether it improved on our previous turn.
+        let static_eval = if in_check {
+            -INFINITE
+        } else if excluded.is_some() {
+            self.frame(ply).static_eval
+        } else if let Some(entry) = entry {
+            entry.eval
+        } else {
+            self.evaluate(position)
+        };
+        let mut eval = static_eval;
+        if let Some(entry) = entry {
+            if !in_check && !is_mate_score(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
+                eval = entry.score;
+            }
+        }
+        {
+            let frame = self.frame_mut(ply);
+            frame.static_eval = static_eval;
+            frame.in_check = in_check;
+        }
+        let two_back = self.stack[ply + STACK_OFFSET - 2];
+        let improving = !in_check && ply >= 2 && !two_back.in_check && static_eval > two_back.static_eval;
+        self.frame_mut(ply + 1).killers = [Move::NONE; 2];
+        self.frame_mut(ply + 1).excluded = Move::NONE;
+
+        let prunable = !PV && !in_check && excluded.is_none() && !is_mate_score(beta);
+        if prunable {
+            // Step 7. Razoring: far below alpha at low depth, only captures
+            // can save the node; if quiescence agrees, fail low now.
+            if depth <= 3 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha {
+                let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
+                if score <= alpha {
+                    return score;
+                }
+            }
+
+            // Step 8. Reverse futility: so far above beta that no quiet
+            // reply of the opponent is expected to bring it back.
+            let margin = p::rfp_margin() * (depth - improving as i32);
+            if depth <= p::rfp_max_depth() && eval - margin >= beta && eval < MATE_BOUND {
+                return (eval + beta) / 2;
+            }
+
+            // Step 9. Null move: if passing still fails high, a real move
+            // will. Not with pawns and king alone, where zugzwang is common,
+            // and not twice in a row.
+            let previous_was_null = ply > 0 && self.frame(ply - 1).moved.is_none();
+            if depth >= p::nmp_min_depth()
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 160
+                && !previous_was_null
+                && position.has_non_pawn_material(position.side_to_move())
+                && beta > -MATE_BOUND
+            {
+                let reduction = p::nmp_base_reduction()
+                    + depth / p::nmp_depth_divisor()
+                    + ((eval - beta) / p::nmp_eval_divisor()).min(3);
+                let child = position.make_null_move();
+                job.tt.prefetch(child.key());
+                self.keys.push(child.key());
+                self.frame_mut(ply).moved = None;
+                let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
+                let score = -self.search::<false>(job, &child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
+                self.null_barrier = barrier;
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                // A mate found by passing proves nothing.
+                if score >= beta && score < MATE_BOUND {
+                    return score;
+                }
+            }
+
+            // Step 10. ProbCut: a capture that beats beta by a margin in a
+            // shallow search very likely beats beta in the full one.
+            let probcut_beta = beta + p::probcut_margin() - 50 * improving as i32;
+            if depth >= p::probcut_min_depth()
+                && beta.abs() < MATE_BOUND
+                && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+            {
+                let mut picker = MovePicker::quiescence(position, table_move);
+                let context = OrderingContext::EMPTY;
+                while let Some(m) = picker.next(position, &self.histories, &context) {
+                    if !position.see_ge(m, probcut_beta - static_eval) {
+                        continue;
+                    }
+                    let child = self.make_move(job, position, m, ply);
+                    let mut score = -self.quiescence::<false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                    if score >= probcut_beta {
+                        score = -self.search::<false>(
+                            job,
+                            &child,
+                            -probcut_beta,
+                            -probcut_beta + 1,
+                            depth - 4,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
+                    self.unmake_move();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= probcut_beta {
+                        job.tt.store(key, m, score, static_eval, depth - 3, Bound::Lower, was_pv, ply);
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Step 11. Internal iterative reduction: with no table move here,
+        // this node is new to the search; search it shallower first.
+        if depth >= p::iir_min_depth() && table_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 12. The moves, best-first.
+        let previous = self.previous_moves(ply);
+        let context = OrderingContext {
+            killers: self.frame(ply).killers,
+            countermove: previous[0].map_or(Move::NONE, |p| self.histories.countermove(p)),
+            previous,
+        };
+        let mut picker = MovePicker::new(position, table_move);
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut moves_searched = 0;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
+        let us = position.side_to_move();
+        while let Some(m) = picker.next(position, &self.histories, &context) {
+            if m == excluded {
+                continue;
+            }
+            let noisy = is_noisy(position, m);
+            let piece = position.piece_on(m.from()).expect("a move starts on a piece");
+            let history = if noisy {
+                0
+            } else {
+                let current = PieceTo { piece, to: m.to() };
+                self.histories.quiet(us, m)
+                    + previous.iter().flatten().map(|p| self.histories.continuation(*p, current)).sum::<i32>()
+            };
+            let base_reduction = self.reductions.get(depth, moves_searched + 1);
+            let lmr_depth = (depth - 1 - base_reduction).max(0);
+
+            // Step 13. Pruning of late or losing moves, once a line that
+            // avoids mate is in hand. Quiet moves are kept while alpha is a
+            // mate score: a quiet move can deliver a shorter mate.
+            if best_score > -MATE_BOUND && position.has_non_pawn_material(us) {
+                if !noisy && !is_mate_score(alpha) {
+                    // Late-move pruning: enough quiet moves have failed.
+                    let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
+                    if moves_searched >= limit {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // Futility: even a generous gain leaves it below alpha.
+                    if !in_check
+                        && lmr_depth <= p::futility_max_depth()
+                        && static_eval + p::futility_base() + p::futility_margin() * lmr_depth <= alpha
+                    {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // History: moves that keep failing at low depth.
+                    if lmr_depth <= p::history_prune_depth() && history < -p::history_prune_margin() * depth {
+                        continue;
+                    }
+                    // SEE: the piece would be lost for too little.
+                    if !position.see_ge(m, -p::see_quiet_margin() * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if !position.see_ge(m, -p::see_noisy_margin() * depth) {
+                    continue;
+                }
+            }
+
+            // Step 14. Extensions. Singular: when the table move is far
+            // better than every other move (a search without it fails low
+            // well below its score), search it deeper; when even without it
+            // the node fails high, cut (multi-cut).
+            let mut extension = 0;
+            if let Some(entry) = entry.filter(|_| m == table_move && ply < 2 * self.root_depth as usize) {
+                if depth >= p::singular_min_depth()
+                    && entry.depth >= depth - 3
+                    && entry.bound != Bound::Upper
+                    && !is_mate_score(entry.score)
+                {
+                    let singular_beta = entry.score - p::singular_margin() * depth / 8;
+                    self.frame_mut(ply).excluded = m;
+                    let score = self.search::<false>(
+                        job,
+                        position,
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        cut_node,
+                    );
+                    self.frame_mut(ply).excluded = Move::NONE;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        extension = if !PV && score < singular_beta - p::double_extension_margin() { 2 } else { 1 };
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    } else if entry.score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
+
+            moves_searched += 1;
+            let child = self.make_move(job, position, m, ply);
+            let gives_check = child.in_check();
+            // Check extension: a check is searched one ply deeper.
+            if gives_check && extension == 0 {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
+
+            // Step 15. Late-move reductions: late quiet moves are searched
+            // shallower with a null window, and again at full depth only if
+            // they beat alpha.
+            let mut score = 0;
+            if depth >= 2 && moves_searched > 1 + PV as i32 && (!noisy || !was_pv) {
+                let mut reduction = base_reduction;
+                reduction += !was_pv as i32 + cut_node as i32 - improving as i32;
+                reduction -= gives_check as i32;
+                reduction -= history / p::lmr_history_divisor();
+                if noisy {
+                    reduction /= 2;
+                }
+                let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
+                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !PV || moves_searched > 1 {
+                // Step 16. Principal-variation search: the first move with
+                // the full window, the others with a null window, searched
+                // again in full when they beat alpha.
+                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
+            if PV && (moves_searched == 1 || (score > alpha && score < beta)) {
+                score = -self.search::<true>(job, &child, -beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            if m != best_move {
+                if noisy {
+                    let _ = captures_tried.try_push(m);
+                } else {
+                    let _ = quiets_tried.try_push(m);
+                }
+            }
+        }
+
+        // Step 17. No legal move: mate or stalemate.
+        if moves_searched == 0 {
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                DRAW
+            };
+        }
+
+        // Step 18. Learn from the cutoff, then store the result.
+        if best_score >= beta {
+            self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
+        }
+        if excluded.is_none() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if PV && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            job.tt.store(key, best_move, best_score, static_eval, depth, bound, was_pv, ply);
+        }
+        best_score
+    }
+
+    /// Quiescence search: captures and queen promotions until the position
+    /// is quiet, or every evasion when in check; standing pat otherwise.
+    fn quiescence<const PV: bool>(
+        &mut self,
+        job: &Job,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.count_node_and_check_stop(job) {
+            return 0;
+        }
+        if PV {
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        let in_check = position.in_check();
+        if position.is_insufficient_material() {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate(position) };
+        }
+
+        // Step 1. Transposition table.
+        let key = position.key();
+        let entry = job.tt.probe(key, ply);
+        if let Some(entry) = entry {
+            if !PV && bound_allows(entry.bound, entry.score, alpha, beta) {
+                return entry.score;
+            }
+        }
+
+        // Step 2. Stand pat: the side to move may decline every capture.
+        let static_eval = if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(position), |e| e.eval) };
+        let mut best_score = static_eval;
+        if !in_check {
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+
+        // Step 3. Captures (evasions in check), best-first.
+        let mut picker = MovePicker::quiescence(position, entry.map_or(Move::NONE, |e| e.mv));
+        let mut best_move = Move::NONE;
+        let mut moves_searched = 0;
+        let context = OrderingContext::EMPTY;
+        while let Some(m) = picker.next(position, &self.histories, &context) {
+            moves_searched += 1;
+            if !in_check && best_score > -MATE_BOUND {
+                // Step 4. Futility (delta) pruning: even winning the piece
+                // with a margin to spare leaves the score below alpha.
+                let gain = position.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
+                if static_eval + p::qs_futility_margin() + gain <= alpha {
+                    best_score = best_score.max(static_eval + p::qs_futility_margin() + gain);
+                    continue;
+                }
+                // Step 5. SEE pruning: a capture that loses material cannot
+                // raise a standing score.
+                if !position.see_ge(m, 0) {
+                    continue;
+                }
+            }
+            let child = position.make_move(m);
+            job.tt.prefetch(child.key());
+            let score = -self.quiescence::<PV>(job, &child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && moves_searched == 0 {
+            return -MATE + ply as i32;
+        }
+
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        job.tt.store(key, best_move, best_score, static_eval.max(-MATE_BOUND), 0, bound, PV, ply);
+        best_score
+    }
+
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = m;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// After a cutoff by `best`: reward it, and punish the moves of the same
+    /// kind tried before it.
+    fn update_histories(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        quiets_tried: &[Move],
+        captures_tried: &[Move],
+    ) {
+        let bonus = bonus(depth);
+        let previous = self.previous_moves(ply);
+        if is_noisy(position, best) {
+            self.update_capture_history(position, best, bonus);
+        } else {
+            let frame = self.frame_mut(ply);
+            if frame.killers[0] != best {
+                frame.killers[1] = frame.killers[0];
+                frame.killers[0] = best;
+            }
+            if let Some(previous) = previous[0] {
+                self.histories.set_countermove(previous, best);
+            }
+            self.update_quiet_history(position, &previous, best, bonus);
+            for &m in quiets_tried {
+                self.update_quiet_history(position, &previous, m, -bonus);
+            }
+        }
+        for &m in captures_tried {
+            self.update_capture_history(position, m, -bonus);
+        }
+    }
+
+    fn update_quiet_history(&mut self, position: &Position, previous: &[Option<PieceTo>; 2], m: Move, bonus: i32) {
+        let piece = position.piece_on(m.from()).expect("a move starts on a piece");
+        self.histories.update_quiet(position.side_to_move(), m, bonus);
+        let current = PieceTo { piece, to: m.to() };
+        for p in previous.iter().flatten() {
+            self.histories.update_continuation(*p, current, bonus);
+        }
+    }
+
+    fn update_capture_history(&mut self, position: &Position, m: Move, bonus: i32) {
+        let piece = position.piece_on(m.from()).expect("a move starts on a piece");
+        let victim = position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind());
+        self.histories.update_capture(piece, m.to(), victim, bonus);
+    }
+}

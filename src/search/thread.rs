@@ -1,0 +1,468 @@
+//! A search thread: its own stack, histories and root moves, and the
+//! iterative-deepening loop around the alpha-beta search. Thread 0 is the
+//! main thread: it watches the clock, reports progress, waits for the
+//! helpers, picks the best move by a vote among the threads and reports it.
+
+use super::history::{Histories, PieceTo};
+use super::limits::SearchLimits;
+use super::parameters as p;
+use super::reductions::Reductions;
+use super::report::{IterationInfo, Reporter, SearchResult};
+use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use crate::board::Position;
+use crate::types::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Flags shared by the engine and every thread, for the engine's lifetime.
+#[derive(Default)]
+pub struct Signals {
+    /// Set to end the running search.
+    pub stop: AtomicBool,
+    /// True from `go ponder` until `ponderhit`.
+    pub pondering: AtomicBool,
+    /// True while a search runs; `wait` sleeps on `idle` until it is false.
+    pub searching: Mutex<bool>,
+    pub idle: Condvar,
+    /// The result of the last finished search.
+    pub result: Mutex<Option<SearchResult>>,
+}
+
+/// A thread's finished iteration, for the vote at the end of the search.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub depth: u32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// Per-thread counters others may read; one cache line each so that the
+/// owner's writes do not slow the other threads down.
+#[derive(Default)]
+#[repr(align(64))]
+pub struct ThreadStats {
+    pub nodes: AtomicU64,
+    pub outcome: Mutex<Outcome>,
+}
+
+/// One search, as handed to every thread.
+pub struct Job {
+    pub tt: Arc<TranspositionTable>,
+    pub signals: Arc<Signals>,
+    pub stats: Arc<[ThreadStats]>,
+    pub position: Position,
+    /// Keys of the game's positions, the root's last.
+    pub keys: Vec<u64>,
+    pub root_moves: Vec<Move>,
+    pub limits: SearchLimits,
+    pub multipv: usize,
+    pub move_overhead: u64,
+    pub reporter: Arc<dyn Reporter>,
+    pub start: Instant,
+    /// Helpers still searching; the main thread waits for zero.
+    pub helpers_running: AtomicUsize,
+}
+
+impl Job {
+    pub fn total_nodes(&self) -> u64 {
+        self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
+    }
+}
+
+/// A root move with what the last iterations learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    /// Score of the current iteration; -INFINITE when only known to be
+    /// worse than the best.
+    pub score: i32,
+    pub previous_score: i32,
+    pub seldepth: usize,
+    /// The principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Nodes spent below this move in the current iteration.
+    pub nodes: u64,
+}
+
+/// One ply of the search stack.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Frame {
+    pub static_eval: i32,
+    pub killers: [Move; 2],
+    /// The move made from this ply, with its piece (None: a null move).
+    pub moved: Option<PieceTo>,
+    /// The move a singular-extension search leaves out.
+    pub excluded: Move,
+    pub in_check: bool,
+}
+
+/// Index of ply 0 in the stack; frames below it stand for "no move".
+pub const STACK_OFFSET: usize = 4;
+
+pub struct SearchThread {
+    pub id: usize,
+    pub histories: Histories,
+    pub reductions: Reductions,
+    pub stack: Vec<Frame>,
+    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv_len: Vec<usize>,
+    /// Keys of the game and of the current search path.
+    pub keys: Vec<u64>,
+    /// Index of the root position in `keys`.
+    pub root_index: usize,
+    /// Repetitions are not looked for across a null move: index of the
+    /// first key after the latest one on the path.
+    pub null_barrier: usize,
+    pub root_moves: Vec<RootMove>,
+    pub pv_index: usize,
+    pub root_depth: i32,
+    pub completed_depth: u32,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// The position is searched for `go ponder` (main thread: no clock yet).
+    pub pondering: bool,
+    pub time: Option<TimeManager>,
+    /// Best-move changes in recent iterations (main thread).
+    pub best_move_changes: f64,
+}
+
+impl SearchThread {
+    pub fn new(id: usize) -> SearchThread {
+        SearchThread {
+            id,
+            histories: Histories::new(),
+            reductions: Reductions::new(),
+            stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: vec![0; MAX_PLY + 1],
+            keys: Vec::new(),
+            root_index: 0,
+            null_barrier: 0,
+            root_moves: Vec::new(),
+            pv_index: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pondering: false,
+            time: None,
+            best_move_changes: 0.0,
+        }
+    }
+
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// ucinewgame: forget what was learnt.
+    pub fn clear(&mut self) {
+        self.histories.clear();
+    }
+
+    /// Counts a node and says whether the search must unwind now. The main
+    /// thread also enforces the limits, and never before its first
+    /// iteration is complete, so that there is always a move to play.
+    #[inline(always)]
+    pub fn count_node_and_check_stop(&mut self, job: &Job) -> bool {
+        self.nodes += 1;
+        job.stats[self.id].nodes.store(self.nodes, Relaxed);
+        if self.stopped {
+            return true;
+        }
+        if !self.is_main() {
+            self.stopped = job.signals.stop.load(Relaxed);
+            return self.stopped;
+        }
+        if self.completed_depth == 0 {
+            return false;
+        }
+        let mut stop = job.signals.stop.load(Relaxed);
+        if let Some(limit) = job.limits.nodes {
+            stop |= job.total_nodes() >= limit;
+        }
+        if self.nodes & 1023 == 0 {
+            self.notice_ponderhit(job);
+            if !self.pondering {
+                stop |= self.time.as_ref().is_some_and(|t| t.hard_limit_reached());
+            }
+        }
+        if stop {
+            self.stopped = true;
+            job.signals.stop.store(true, Relaxed);
+        }
+        stop
+    }
+
+    /// After ponderhit our clock runs: time the move from now on.
+    fn notice_ponderhit(&mut self, job: &Job) {
+        if self.pondering && !job.signals.pondering.load(Relaxed) {
+            self.pondering = false;
+            if let Some(time) = self.time.as_mut() {
+                time.restart();
+            }
+        }
+    }
+
+    /// Runs one search on this thread. The main thread returns only after
+    /// reporting the best move.
+    pub fn run(&mut self, job: &Job) {
+        self.prepare(job);
+        if !self.root_moves.is_empty() {
+            self.iterative_deepening(job);
+        }
+        if self.is_main() {
+            self.finish(job);
+        } else {
+            job.helpers_running.fetch_sub(1, Relaxed);
+        }
+    }
+
+    fn prepare(&mut self, job: &Job) {
+        self.keys.clear();
+        self.keys.reserve(job.keys.len() + MAX_PLY + 8);
+        self.keys.extend_from_slice(&job.keys);
+        self.root_index = self.keys.len() - 1;
+        self.null_barrier = 0;
+        self.root_moves = job
+            .root_moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                previous_score: -INFINITE,
+                seldepth: 0,
+                pv: Vec::with_capacity(MAX_PLY),
+                nodes: 0,
+            })
+            .collect();
+        self.stack.fill(Frame::default());
+        self.completed_depth = 0;
+        self.nodes = 0;
+        self.stopped = false;
+        self.pondering = job.limits.ponder;
+        self.best_move_changes = 0.0;
+        self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
+        *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
+    }
+
+    fn iterative_deepening(&mut self, job: &Job) {
+        let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let lines = job.multipv.clamp(1, self.root_moves.len());
+        let mut stable_iterations = 0;
+        let mut previous_best = Move::NONE;
+        let mut previous_score = -INFINITE;
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            self.best_move_changes /= 2.0;
+            for root_move in &mut self.root_moves {
+                root_move.previous_score = root_move.score;
+                root_move.nodes = 0;
+            }
+            for pv_index in 0..lines {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                self.aspiration_search(job, depth);
+                if self.stopped {
+                    break;
+                }
+                self.root_moves[..=pv_index].sort_by_key(|r| -r.score);
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            let best = &self.root_moves[0];
+            *job.stats[self.id].outcome.lock().unwrap() = Outcome { depth, score: best.score, pv: best.pv.clone() };
+            if !self.is_main() {
+                continue;
+            }
+            self.report_lines(job, lines, Bound::Exact);
+
+            // The limits that end the search between iterations.
+            let best_score = self.root_moves[0].score;
+            if let (Some(mate), Score::Mate(n)) = (job.limits.mate, Score::from_internal(best_score)) {
+                if n > 0 && n as u32 <= mate {
+                    break;
+                }
+            }
+            let best_move = self.root_moves[0].mv;
+            stable_iterations = if best_move == previous_best { stable_iterations + 1 } else { 0 };
+            previous_best = best_move;
+            self.notice_ponderhit(job);
+            if !self.pondering && self.time.as_ref().is_some_and(|t| t.is_limited()) {
+                // Think longer when the best move keeps changing or the
+                // score falls; less when one move takes most of the effort.
+                let stability = 1.5 - 0.1 * stable_iterations.min(7) as f64 + 0.3 * self.best_move_changes;
+                let drop = if previous_score == -INFINITE { 0 } else { (previous_score - best_score).clamp(0, 150) };
+                let falling = 1.0 + drop as f64 / 250.0;
+                let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
+                let fraction = self.root_moves[0].nodes as f64 / total.max(1) as f64;
+                let effort = 0.5 + 1.3 * (1.0 - fraction);
+                let scale = (stability * falling * effort).clamp(0.35, 2.5);
+                if self.time.as_ref().is_some_and(|t| t.soft_limit_reached(scale)) {
+                    break;
+                }
+            }
+            previous_score = best_score;
+        }
+    }
+
+    /// Searches line `pv_index` at `depth` in a window around the last
+    /// iteration's score, widening it on each failure.
+    fn aspiration_search(&mut self, job: &Job, depth: u32) {
+        let previous = self.root_moves[self.pv_index].previous_score;
+        let mut delta = p::aspiration_delta();
+        let (mut alpha, mut beta) = if depth as i32 >= p::aspiration_min_depth() && !is_mate_score(previous) {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(job, alpha, beta, depth as i32);
+            self.root_moves[self.pv_index..].sort_by_key(|r| -r.score);
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if self.is_main() && self.elapsed_ms() > 3000 {
+                self.report_lines(job, 1, bound);
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.time.as_ref().map_or(0, |t| t.elapsed_ms() as u64)
+    }
+
+    fn report_lines(&self, job: &Job, lines: usize, bound: Bound) {
+        let nodes = job.total_nodes();
+        let time_ms = self.elapsed_ms();
+        let hashfull = job.tt.hashfull();
+        for (i, line) in self.root_moves.iter().take(lines).enumerate() {
+            if line.score == -INFINITE || line.pv.is_empty() {
+                continue;
+            }
+            let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
+            let score = Score::from_internal(line.score);
+            job.reporter.iteration(&IterationInfo {
+                depth,
+                seldepth: line.seldepth.max(depth as usize) as u32,
+                multipv: i + 1,
+                score,
+                bound: if lines == 1 && i == 0 { bound } else { Bound::Exact },
+                wdl: score.wdl(),
+                nodes,
+                nps: nodes * 1000 / time_ms.max(1),
+                hashfull,
+                time_ms,
+                pv: line.pv.clone(),
+            });
+        }
+    }
+
+    /// Main thread, after its iterations: waits until the move may be
+    /// reported, stops the helpers, picks the move and reports it.
+    fn finish(&mut self, job: &Job) {
+        if self.root_moves.is_empty() {
+            let score = if job.position.in_check() { Score::Mate(0) } else { Score::Cp(0) };
+            job.reporter.iteration(&IterationInfo {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                bound: Bound::Exact,
+                wdl: score.wdl(),
+                nodes: 0,
+                nps: 0,
+                hashfull: job.tt.hashfull(),
+                time_ms: self.elapsed_ms(),
+                pv: Vec::new(),
+            });
+        }
+        // With `infinite` or while pondering the move waits for stop or
+        // ponderhit, even when the search itself is over.
+        while !job.signals.stop.load(Relaxed) && (job.limits.infinite || job.signals.pondering.load(Relaxed)) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        job.signals.stop.store(true, Relaxed);
+        while job.helpers_running.load(Relaxed) > 0 {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+
+        let outcome = self.vote(job);
+        let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
+        let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
+        let result = SearchResult {
+            best,
+            ponder,
+            score: Score::from_internal(outcome.score),
+            depth: outcome.depth,
+            nodes: job.total_nodes(),
+        };
+        *job.signals.result.lock().unwrap() = Some(result);
+        job.reporter.best_move(best, ponder);
+        let mut searching = job.signals.searching.lock().unwrap();
+        *searching = false;
+        job.signals.idle.notify_all();
+    }
+
+    /// The outcome to play: each thread votes for its best move with a
+    /// weight growing with its depth and its score; a proven mate wins.
+    fn vote(&self, job: &Job) -> Outcome {
+        let outcomes: Vec<Outcome> =
+            job.stats.iter().map(|s| s.outcome.lock().unwrap().clone()).filter(|o| !o.pv.is_empty()).collect();
+        let Some(main) = outcomes.first().cloned() else {
+            // Not even one iteration finished (no legal move).
+            return Outcome { depth: 0, score: if job.position.in_check() { -MATE } else { 0 }, pv: Vec::new() };
+        };
+        if outcomes.len() == 1 || self.root_moves.len() == 1 {
+            return main;
+        }
+        let lowest = outcomes.iter().map(|o| o.score).min().unwrap_or(0);
+        let votes = |m: Move| -> i64 {
+            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + 14) as i64 * o.depth as i64).sum()
+        };
+        let mut best = &outcomes[0];
+        for candidate in &outcomes[1..] {
+            let better = if is_mate_score(best.score) && best.score > 0 {
+                candidate.score > best.score
+            } else {
+                votes(candidate.pv[0]) > votes(best.pv[0])
+                    || (candidate.pv[0] == best.pv[0] && candidate.depth > best.depth)
+            };
+            if better {
+                best = candidate;
+            }
+        }
+        best.clone()
+    }
+
+    /// A reply to `best` from the table, when the PV has none.
+    fn ponder_from_table(&self, job: &Job, best: Move) -> Option<Move> {
+        if best.is_none() {
+            return None;
+        }
+        let child = job.position.make_move(best);
+        let entry = job.tt.probe(child.key(), 1)?;
+        child.is_legal(entry.mv).then_some(entry.mv)
+    }
+}

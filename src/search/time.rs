@@ -1,0 +1,125 @@
+//! Time management: how long to think about one move.
+//!
+//! Two bounds come from the clock: the soft bound, after which no new
+//! iteration starts (an iteration that starts late rarely finishes), and the
+//! hard bound, at which a running iteration is abandoned. The search
+//! stretches or shrinks the soft bound as the best move proves unstable or
+//! safe. Move Overhead (the time lost outside the engine) comes off first,
+//! and the hard bound never exceeds a fraction of what is left, so the
+//! engine cannot lose on time even with a few milliseconds on the clock.
+
+use super::limits::SearchLimits;
+use crate::types::Color;
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    /// Milliseconds; None when time does not limit the search.
+    soft: Option<f64>,
+    hard: Option<f64>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &SearchLimits, us: Color, move_overhead: u64, start: Instant) -> TimeManager {
+        let overhead = move_overhead as f64;
+        let (clock, increment) = match us {
+            Color::White => (limits.wtime, limits.winc),
+            Color::Black => (limits.btime, limits.binc),
+        };
+        let (mut soft, mut hard) = (None, None);
+        if let Some(clock) = clock {
+            let left = (clock as f64 - overhead).max(1.0);
+            let increment = increment.unwrap_or(0).max(0) as f64;
+            let (s, h) = match limits.movestogo {
+                // A control after a few moves: share the time out evenly,
+                // keeping a reserve even on the last move before it.
+                Some(moves) => {
+                    let moves = moves.clamp(1, 50) as f64;
+                    let soft = left / (moves + 0.7) + increment * 0.75;
+                    (soft, (soft * 3.0).min(left * if moves <= 1.0 { 0.7 } else { 0.5 }))
+                }
+                // Sudden death: plan for about 28 more moves.
+                None => {
+                    let soft = left / 28.0 + increment * 0.75;
+                    (soft, (soft * 4.0).min(left * 0.4))
+                }
+            };
+            soft = Some(s.min(h));
+            hard = Some(h);
+        }
+        if let Some(movetime) = limits.movetime {
+            let budget = (movetime as f64 - overhead).max(1.0);
+            soft = Some(soft.map_or(budget, |s: f64| s.min(budget)));
+            hard = Some(hard.map_or(budget, |h: f64| h.min(budget)));
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    /// Restarts the clock (on ponderhit: our clock starts running now).
+    pub fn restart(&mut self) {
+        self.start = Instant::now();
+    }
+
+    pub fn elapsed_ms(&self) -> f64 {
+        self.start.elapsed().as_secs_f64() * 1000.0
+    }
+
+    /// Whether time limits this search at all.
+    pub fn is_limited(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// The running iteration must be abandoned.
+    pub fn hard_limit_reached(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed_ms() >= hard)
+    }
+
+    /// No new iteration should start. `scale` stretches (> 1) or shrinks
+    /// (< 1) the soft bound; it never passes the hard bound.
+    pub fn soft_limit_reached(&self, scale: f64) -> bool {
+        match (self.soft, self.hard) {
+            (Some(soft), Some(hard)) => self.elapsed_ms() >= (soft * scale).min(hard),
+            _ => false,
+        }
+    }
+
+    #[cfg(test)]
+    fn bounds(&self) -> (f64, f64) {
+        (self.soft.unwrap(), self.hard.unwrap())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manager(limits: SearchLimits) -> TimeManager {
+        TimeManager::new(&limits, Color::White, 10, Instant::now())
+    }
+
+    #[test]
+    fn hard_bound_leaves_a_reserve() {
+        for (clock, inc, mtg) in [(1000, 10, None), (30, 0, None), (60_000, 0, Some(1)), (500, 5000, None)] {
+            let limits = SearchLimits { wtime: Some(clock), winc: Some(inc), movestogo: mtg, ..Default::default() };
+            let (soft, hard) = manager(limits).bounds();
+            assert!(soft <= hard, "{clock}+{inc}");
+            assert!(hard <= 0.7 * (clock as f64 - 10.0).max(1.0), "{clock}+{inc}: hard {hard}");
+        }
+    }
+
+    #[test]
+    fn empty_or_negative_clock_means_move_now() {
+        for clock in [0, -50, 5] {
+            let limits = SearchLimits { wtime: Some(clock), ..Default::default() };
+            assert!(manager(limits).bounds().1 <= 1.0);
+        }
+    }
+
+    #[test]
+    fn movetime_and_no_limit() {
+        assert_eq!(manager(SearchLimits::movetime(500)).bounds(), (490.0, 490.0));
+        assert!(!manager(SearchLimits::default()).is_limited());
+        assert!(!manager(SearchLimits::depth(5)).soft_limit_reached(1.0));
+    }
+}

@@ -1,0 +1,311 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! A bucket is one 64-byte cache line of four entries. An entry is two
+//! 64-bit words: the data, and the key XOR the data. A reader accepts an
+//! entry only when the XOR of the two words gives back its key, so an entry
+//! torn by two threads writing at once reads as a miss, never as another
+//! position's data.
+
+use super::score::{from_table, to_table, Bound};
+use crate::types::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+const ENTRIES_PER_BUCKET: usize = 4;
+const BUCKET_BYTES: usize = 64;
+/// Generations live in five bits of an entry.
+const GENERATION_MASK: u8 = 31;
+
+#[derive(Default)]
+struct Entry {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    pub mv: Move,
+    /// Adjusted to be relative to the root (mate distances).
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    /// The position was once on a principal variation.
+    pub was_pv: bool,
+}
+
+/// Packs an entry into 64 bits: move (16), score (16), eval (16), depth (8),
+/// bound (2), pv flag (1), generation (5). Bound 0 marks an empty entry.
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool, generation: u8) -> u64 {
+    let bound = match bound {
+        Bound::Upper => 1u64,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    };
+    mv.bits() as u64
+        | (score as i16 as u16 as u64) << 16
+        | (eval as i16 as u16 as u64) << 32
+        | (depth.clamp(-128, 127) as i8 as u8 as u64) << 48
+        | bound << 56
+        | (pv as u64) << 58
+        | (generation as u64) << 59
+}
+
+fn bound_bits(data: u64) -> u64 {
+    data >> 56 & 3
+}
+
+fn depth_of(data: u64) -> i32 {
+    (data >> 48) as u8 as i8 as i32
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 59) as u8
+}
+
+fn unpack(data: u64, ply: usize) -> TableEntry {
+    TableEntry {
+        mv: Move::from_bits(data as u16),
+        score: from_table((data >> 16) as u16 as i16 as i32, ply),
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: depth_of(data),
+        bound: match bound_bits(data) {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        },
+        was_pv: data >> 58 & 1 != 0,
+    }
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of `mb` MiB. Fails, without panicking, when the memory
+    /// cannot be had.
+    pub fn new(mb: usize) -> Result<TranspositionTable, String> {
+        if mb == 0 {
+            return Err("the hash table needs at least 1 MiB".to_string());
+        }
+        let bytes = mb.checked_mul(1 << 20).ok_or_else(|| format!("{mb} MiB is too large"))?;
+        let count = bytes / BUCKET_BYTES;
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|error| format!("cannot allocate {mb} MiB: {error}"))?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
+    }
+
+    /// Size in MiB.
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * BUCKET_BYTES) >> 20
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // The high half of key * count spreads keys evenly over any count.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Starts loading the bucket of `key` into the cache, so that the probe
+    /// that follows a few instructions later does not wait on memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let address = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: a prefetch is only a hint; it never faults, whatever
+            // the address, and here the address is a live bucket anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(address) };
+        }
+    }
+
+    /// Marks the start of a new search: entries of older searches become the
+    /// first to be replaced.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Relaxed) + 1) & GENERATION_MASK;
+        self.generation.store(next, Relaxed);
+    }
+
+    /// The entry for `key`, with mate scores made relative to a node `ply`
+    /// plies from the root.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TableEntry> {
+        for entry in &self.bucket(key).entries {
+            let data = entry.data.load(Relaxed);
+            let check = entry.key_xor_data.load(Relaxed);
+            if check ^ data == key && bound_bits(data) != 0 {
+                return Some(unpack(data, ply));
+            }
+        }
+        None
+    }
+
+    /// Stores a search result. In the bucket, the entry of the same position
+    /// is overwritten if the new result is worth more; otherwise the entry
+    /// worth least (shallow, from old searches) is replaced.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool, ply: usize) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut target = &bucket.entries[0];
+        let mut target_worth = i32::MAX;
+        let mut old = 0u64;
+        for entry in &bucket.entries {
+            let data = entry.data.load(Relaxed);
+            let check = entry.key_xor_data.load(Relaxed);
+            if check ^ data == key || bound_bits(data) == 0 {
+                target = entry;
+                old = if check ^ data == key { data } else { 0 };
+                break;
+            }
+            let age = (generation.wrapping_sub(generation_of(data)) & GENERATION_MASK) as i32;
+            let worth = depth_of(data) - 8 * age;
+            if worth < target_worth {
+                target_worth = worth;
+                target = entry;
+            }
+        }
+        let same_position = old != 0;
+        if same_position && bound != Bound::Exact && depth + 4 <= depth_of(old) && generation_of(old) == generation {
+            return;
+        }
+        let mv = if mv.is_none() && same_position { Move::from_bits(old as u16) } else { mv };
+        let data = pack(mv, to_table(score, ply), eval, depth, bound, pv, generation);
+        target.data.store(data, Relaxed);
+        target.key_xor_data.store(key ^ data, Relaxed);
+    }
+
+    /// Fill of the table by entries of the current search, per mille,
+    /// sampled from the first thousand entries.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let buckets = &self.buckets[..self.buckets.len().min(1000 / ENTRIES_PER_BUCKET)];
+        let mut used = 0;
+        for bucket in buckets {
+            for entry in &bucket.entries {
+                let data = entry.data.load(Relaxed);
+                if bound_bits(data) != 0 && generation_of(data) == generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (buckets.len() * ENTRIES_PER_BUCKET).max(1)) as u32
+    }
+
+    /// Empties the table, splitting the work over `threads` threads.
+    pub fn clear(&self, threads: usize) {
+        let threads = threads.clamp(1, 64);
+        let chunk = self.buckets.len().div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for part in self.buckets.chunks(chunk) {
+                scope.spawn(move || {
+                    for bucket in part {
+                        for entry in &bucket.entries {
+                            entry.data.store(0, Relaxed);
+                            entry.key_xor_data.store(0, Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Overwrites the data word of `key`'s entry alone, as a second thread
+    /// writing at the same moment would (for tests of the torn-entry check).
+    #[cfg(test)]
+    fn tear(&self, key: u64, data: u64) {
+        for entry in &self.bucket(key).entries {
+            if entry.key_xor_data.load(Relaxed) ^ entry.data.load(Relaxed) == key {
+                entry.data.store(data, Relaxed);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::MATE;
+    use crate::types::Square;
+
+    fn sample_move() -> Move {
+        Move::new(Square::E2, Square::E4)
+    }
+
+    #[test]
+    fn returns_what_was_stored() {
+        let table = TranspositionTable::new(1).unwrap();
+        let key = 0x1234_5678_9abc_def0;
+        table.store(key, sample_move(), -57, 31, 9, Bound::Lower, true, 3);
+        let entry = table.probe(key, 3).expect("stored entry");
+        assert_eq!(
+            entry,
+            TableEntry { mv: sample_move(), score: -57, eval: 31, depth: 9, bound: Bound::Lower, was_pv: true }
+        );
+        assert!(table.probe(key ^ 1, 3).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let table = TranspositionTable::new(1).unwrap();
+        // Mate in 5 plies from the root, seen at ply 2: stored as mate in 3.
+        table.store(77, Move::NONE, MATE - 5, 0, 4, Bound::Exact, false, 2);
+        assert_eq!(table.probe(77, 2).unwrap().score, MATE - 5);
+        assert_eq!(table.probe(77, 0).unwrap().score, MATE - 3);
+    }
+
+    #[test]
+    fn rejects_a_torn_entry() {
+        let table = TranspositionTable::new(1).unwrap();
+        let key = 0xdead_beef_0bad_f00d;
+        table.store(key, sample_move(), 10, 10, 5, Bound::Exact, false, 0);
+        let other = pack(Move::NONE, 999, 0, 20, Bound::Exact, false, 0);
+        table.tear(key, other);
+        assert!(table.probe(key, 0).is_none());
+    }
+
+    #[test]
+    fn deeper_results_survive_shallower_ones_of_the_same_search() {
+        let table = TranspositionTable::new(1).unwrap();
+        table.store(5, sample_move(), 40, 0, 12, Bound::Lower, false, 0);
+        table.store(5, Move::NONE, -40, 0, 2, Bound::Upper, false, 0);
+        assert_eq!(table.probe(5, 0).unwrap().depth, 12);
+        table.new_search();
+        table.store(5, Move::NONE, -40, 0, 2, Bound::Upper, false, 0);
+        let entry = table.probe(5, 0).unwrap();
+        assert_eq!((entry.depth, entry.mv), (2, sample_move()));
+    }
+
+    #[test]
+    fn clear_and_hashfull() {
+        let table = TranspositionTable::new(1).unwrap();
+        assert_eq!(table.hashfull(), 0);
+        for key in 0..200_000u64 {
+            table.store(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), sample_move(), 0, 0, 1, Bound::Exact, false, 0);
+        }
+        assert!(table.hashfull() > 900);
+        table.clear(2);
+        assert_eq!(table.hashfull(), 0);
+        assert!(table.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
+    }
+
+    #[test]
+    fn impossible_sizes_fail_cleanly() {
+        assert!(TranspositionTable::new(0).is_err());
+        assert!(TranspositionTable::new(usize::MAX / 2).is_err());
+        assert_eq!(TranspositionTable::new(2).unwrap().size_mb(), 2);
+    }
+}
