@@ -3,10 +3,13 @@
 //! - [`types`]: squares, pieces, bitboards, moves.
 //! - [`board`]: the rules: position, move generation, FEN, notation, game end.
 //! - [`search`]: the search, its transposition table, threads and time management.
-//! - [`tools`]: developer tools behind the command line (perft).
+//! - [`eval`]: the static evaluation.
+//! - [`uci`]: the UCI protocol: commands, options, output.
+//! - [`tools`]: developer tools behind the command line (perft, bench).
 
 pub mod board;
 pub mod eval;
 pub mod search;
 pub mod tools;
 pub mod types;
+pub mod uci;

@@ -3,22 +3,62 @@ use roque::tools::perft::divide;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: roque perft <depth> [<fen>]";
+const HELP: &str = "\
+Roque, a UCI chess engine
+
+usage:
+  roque                        the UCI loop on standard input and output
+  roque bench [<depth>]        search the bench positions; print nodes and speed
+  roque perft <depth> [<fen>]  count the move tree, divided by root move
+  roque --help                 this text
+  roque --version              the name and version
+
+In the UCI loop, `uci` lists the options; README.md documents every command.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        None => {
+            roque::uci::run();
+            ExitCode::SUCCESS
+        }
+        Some("bench") => run_bench(&args[1..]),
         Some("perft") => run_perft(&args[1..]),
-        _ => {
-            eprintln!("{USAGE}");
+        Some("--help" | "-h" | "help") => {
+            println!("{HELP}");
+            ExitCode::SUCCESS
+        }
+        Some("--version" | "-V") => {
+            println!("Roque {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("error: unknown command '{other}'\n\n{HELP}");
             ExitCode::FAILURE
         }
     }
 }
 
+fn run_bench(args: &[String]) -> ExitCode {
+    let depth = match args.first() {
+        None => None,
+        Some(text) => {
+            match text.parse::<u32>() {
+                Ok(depth) if depth >= 1 => Some(depth),
+                _ => {
+                    eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\nusage: roque bench [<depth>]");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    roque::tools::bench::run(depth);
+    ExitCode::SUCCESS
+}
+
 fn run_perft(args: &[String]) -> ExitCode {
     let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("error: perft needs a depth (a whole number)\n{USAGE}");
+        eprintln!("error: perft needs a depth (a whole number)\nusage: roque perft <depth> [<fen>]");
         return ExitCode::FAILURE;
     };
     let position = if args.len() > 1 {

@@ -1,0 +1,48 @@
+//! The `d` command: the position as a board diagram, with its FEN and key.
+
+use crate::board::Position;
+use crate::types::{File, Rank, Square};
+
+/// The board from White's side, then the FEN, the key and the checkers.
+pub fn diagram(position: &Position) -> Vec<String> {
+    let border = " +---+---+---+---+---+---+---+---+".to_string();
+    let mut lines = vec![border.clone()];
+    for rank in Rank::ALL.iter().rev() {
+        let mut row = " |".to_string();
+        for file in File::ALL {
+            let piece = position.piece_on(Square::new(file, *rank)).map_or(' ', |p| p.char());
+            row.push_str(&format!(" {piece} |"));
+        }
+        row.push_str(&format!(" {}", rank.char()));
+        lines.push(row);
+        lines.push(border.clone());
+    }
+    lines.push("   a   b   c   d   e   f   g   h".to_string());
+    lines.push(String::new());
+    lines.push(format!("Fen: {}", position.fen()));
+    lines.push(format!("Key: {:016X}", position.key()));
+    let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();
+    lines.push(format!("Checkers: {}", checkers.join(" ")));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_diagram() {
+        let lines = diagram(&Position::startpos());
+        assert_eq!(lines[1], " | r | n | b | q | k | b | n | r | 8");
+        assert_eq!(lines[15], " | R | N | B | Q | K | B | N | R | 1");
+        assert_eq!(lines[19], "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(lines[20].starts_with("Key: ") && lines[20].len() == 21);
+        assert_eq!(lines[21], "Checkers: ");
+    }
+
+    #[test]
+    fn checkers_are_listed() {
+        let position = Position::from_fen("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(diagram(&position).last().unwrap(), "Checkers: d3");
+    }
+}

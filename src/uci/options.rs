@@ -1,0 +1,253 @@
+//! The UCI options: one table with each option's name, type, default and
+//! range, from which the `uci` answer, the value checks and the README's
+//! list all follow.
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Hash,
+    Threads,
+    ClearHash,
+    MultiPv,
+    Ponder,
+    MoveOverhead,
+    Chess960,
+    ShowWdl,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub id: OptionId,
+    /// The name as the `uci` command announces it.
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+/// Every option, in the order `uci` lists them.
+pub const OPTIONS: [OptionSpec; 8] = [
+    // 1,048,576 MiB is 1 TiB.
+    OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
+    OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
+    OptionSpec { id: OptionId::ClearHash, name: "Clear Hash", kind: OptionKind::Button },
+    OptionSpec { id: OptionId::MultiPv, name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
+    OptionSpec { id: OptionId::Ponder, name: "Ponder", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::MoveOverhead,
+        name: "Move Overhead",
+        kind: OptionKind::Spin { default: 10, min: 0, max: 5000 },
+    },
+    OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+];
+
+/// A checked value for an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Spin(i64),
+    Check(bool),
+    /// A button was pressed.
+    Press,
+}
+
+/// Why a `setoption` was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    UnknownName(String),
+    MissingValue(&'static str),
+    NotANumber { name: &'static str, text: String },
+    OutOfRange { name: &'static str, value: i128, min: i64, max: i64 },
+    NotABoolean { name: &'static str, text: String },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::UnknownName(name) => {
+                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
+                write!(
+                    f,
+                    "setoption: no option is named '{}' (options: {})",
+                    super::command::excerpt(name),
+                    names.join(", ")
+                )
+            }
+            OptionError::MissingValue(name) => write!(f, "setoption: {name} needs 'value <x>'"),
+            OptionError::NotANumber { name, text } => {
+                write!(f, "setoption: {name} value '{}' is not a whole number", super::command::excerpt(text))
+            }
+            OptionError::OutOfRange { name, value, min, max } => {
+                write!(f, "setoption: {name} value {value} is out of range ({min} to {max})")
+            }
+            OptionError::NotABoolean { name, text } => {
+                write!(f, "setoption: {name} value '{}' is not 'true' or 'false'", super::command::excerpt(text))
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl OptionSpec {
+    /// The option for a name, compared without regard to case as the UCI
+    /// specification asks.
+    pub fn find(name: &str) -> Option<&'static OptionSpec> {
+        OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Checks a `setoption` value (None when no `value` was given).
+    pub fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
+        match self.kind {
+            // A value sent with a button is ignored.
+            OptionKind::Button => Ok(OptionValue::Press),
+            OptionKind::Spin { min, max, .. } => {
+                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
+                let number: i128 =
+                    text.parse().map_err(|_| OptionError::NotANumber { name: self.name, text: text.to_string() })?;
+                if number < min as i128 || number > max as i128 {
+                    return Err(OptionError::OutOfRange { name: self.name, value: number, min, max });
+                }
+                Ok(OptionValue::Spin(number as i64))
+            }
+            OptionKind::Check { .. } => {
+                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
+                if text.eq_ignore_ascii_case("true") {
+                    Ok(OptionValue::Check(true))
+                } else if text.eq_ignore_ascii_case("false") {
+                    Ok(OptionValue::Check(false))
+                } else {
+                    Err(OptionError::NotABoolean { name: self.name, text: text.to_string() })
+                }
+            }
+        }
+    }
+
+    /// The `option name ... type ...` line of the `uci` answer.
+    pub fn uci_line(&self) -> String {
+        match self.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("option name {} type spin default {default} min {min} max {max}", self.name)
+            }
+            OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
+            OptionKind::Button => format!("option name {} type button", self.name),
+        }
+    }
+}
+
+/// Parses `setoption name <name> [value <value>]` against the table.
+pub fn parse_setoption(name: &str, value: Option<&str>) -> Result<(&'static OptionSpec, OptionValue), OptionError> {
+    let spec = OptionSpec::find(name).ok_or_else(|| OptionError::UnknownName(name.to_string()))?;
+    Ok((spec, spec.parse_value(value)?))
+}
+
+/// The current value of every option that is not a button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub move_overhead_ms: u64,
+    pub chess960: bool,
+    pub show_wdl: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let spin = |id| match OPTIONS.iter().find(|o| o.id == id).map(|o| o.kind) {
+            Some(OptionKind::Spin { default, .. }) => default,
+            _ => unreachable!("{id:?} is a spin option"),
+        };
+        let check = |id| match OPTIONS.iter().find(|o| o.id == id).map(|o| o.kind) {
+            Some(OptionKind::Check { default }) => default,
+            _ => unreachable!("{id:?} is a check option"),
+        };
+        Settings {
+            hash_mb: spin(OptionId::Hash) as usize,
+            threads: spin(OptionId::Threads) as usize,
+            multipv: spin(OptionId::MultiPv) as usize,
+            ponder: check(OptionId::Ponder),
+            move_overhead_ms: spin(OptionId::MoveOverhead) as u64,
+            chess960: check(OptionId::Chess960),
+            show_wdl: check(OptionId::ShowWdl),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_found_without_regard_to_case() {
+        assert_eq!(OptionSpec::find("hash").unwrap().id, OptionId::Hash);
+        assert_eq!(OptionSpec::find("MOVE OVERHEAD").unwrap().id, OptionId::MoveOverhead);
+        assert_eq!(OptionSpec::find("uci_chess960").unwrap().id, OptionId::Chess960);
+        assert!(OptionSpec::find("Contempt").is_none());
+    }
+
+    #[test]
+    fn values_are_checked() {
+        assert_eq!(parse_setoption("Hash", Some("64")).unwrap().1, OptionValue::Spin(64));
+        assert_eq!(parse_setoption("Hash", Some("1048576")).unwrap().1, OptionValue::Spin(1_048_576));
+        assert_eq!(
+            parse_setoption("Hash", Some("0")).unwrap_err(),
+            OptionError::OutOfRange { name: "Hash", value: 0, min: 1, max: 1_048_576 }
+        );
+        assert!(matches!(parse_setoption("Threads", Some("1025")), Err(OptionError::OutOfRange { .. })));
+        assert!(matches!(
+            parse_setoption("Threads", Some("99999999999999999999999")),
+            Err(OptionError::OutOfRange { .. })
+        ));
+        assert!(matches!(parse_setoption("MultiPV", Some("two")), Err(OptionError::NotANumber { .. })));
+        assert_eq!(parse_setoption("MultiPV", None).unwrap_err(), OptionError::MissingValue("MultiPV"));
+        assert_eq!(parse_setoption("Ponder", Some("TRUE")).unwrap().1, OptionValue::Check(true));
+        assert!(matches!(parse_setoption("Ponder", Some("yes")), Err(OptionError::NotABoolean { .. })));
+        assert_eq!(parse_setoption("Clear Hash", None).unwrap().1, OptionValue::Press);
+        assert!(matches!(parse_setoption("Foo", Some("1")), Err(OptionError::UnknownName(_))));
+    }
+
+    #[test]
+    fn uci_lines() {
+        let lines: Vec<String> = OPTIONS.iter().map(OptionSpec::uci_line).collect();
+        assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 1048576");
+        assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+        assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
+        assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
+    }
+
+    #[test]
+    fn defaults_follow_the_table() {
+        let settings = Settings::default();
+        assert_eq!((settings.hash_mb, settings.threads, settings.multipv), (16, 1, 1));
+        assert_eq!(settings.move_overhead_ms, 10);
+        assert!(!settings.ponder && !settings.chess960 && !settings.show_wdl);
+    }
+
+    #[test]
+    fn the_readme_documents_every_option_with_its_default() {
+        let readme = include_str!("../../README.md");
+        for option in OPTIONS {
+            let documented = readme.lines().any(|line| {
+                line.contains(&format!("`{}`", option.name))
+                    && match option.kind {
+                        OptionKind::Spin { default, min, max } => {
+                            line.contains(&default.to_string())
+                                && line.contains(&min.to_string())
+                                && line.contains(&max.to_string())
+                        }
+                        OptionKind::Check { default } => line.contains(&default.to_string()),
+                        OptionKind::Button => true,
+                    }
+            });
+            assert!(documented, "README.md has no line documenting option {} with its default and range", option.name);
+        }
+    }
+}
