@@ -1,3 +1,4 @@
 //! Developer tools reached from the command line.
 
 pub mod perft;
+pub mod tune;

@@ -1,0 +1,127 @@
+//! roque-tune: fits Roque's evaluation weights to labelled positions.
+//!
+//! usage: roque-tune <positions.epd> [--out FILE] [--epochs N] [--lr X] [--limit N] [--threads N]
+//!
+//! Reads `<FEN> c9 "<result>";` lines, fits K, runs Adam from the engine's
+//! current weights, prints the loss before and after, and writes the Rust
+//! source of the weight table (default `src/eval/weights.rs`).
+
+use roque::tools::tune::{current_weights, fit_k, rounded, tune, weights_source, Dataset, TuneSettings};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: roque-tune <positions.epd> [--out FILE] [--epochs N] [--lr X] [--limit N] [--threads N]";
+
+struct Options {
+    data: String,
+    out: String,
+    limit: Option<usize>,
+    threads: Option<usize>,
+    settings: TuneSettings,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        data: String::new(),
+        out: "src/eval/weights.rs".to_string(),
+        limit: None,
+        threads: None,
+        settings: TuneSettings::default(),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = || args.get(i + 1).ok_or_else(|| format!("{} needs a value", args[i]));
+        let number = |text: &String| text.parse::<usize>().map_err(|_| format!("not a whole number: {text}"));
+        match args[i].as_str() {
+            "--out" => options.out = value()?.clone(),
+            "--epochs" => options.settings.epochs = number(value()?)?,
+            "--limit" => options.limit = Some(number(value()?)?),
+            "--threads" => options.threads = Some(number(value()?)?),
+            "--lr" => {
+                options.settings.learning_rate =
+                    value()?.parse().map_err(|_| format!("not a number: {}", args[i + 1]))?
+            }
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            path => {
+                options.data = path.to_string();
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    if options.data.is_empty() {
+        return Err("no positions file given".to_string());
+    }
+    Ok(options)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse_options(&args) {
+        Ok(options) => options,
+        Err(error) => {
+            eprintln!("error: {error}\n{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(threads) = options.threads {
+        if let Err(error) = rayon::ThreadPoolBuilder::new().num_threads(threads).build_global() {
+            eprintln!("error: cannot start {threads} threads: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let text = match std::fs::read_to_string(&options.data) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: cannot read {}: {error}", options.data);
+            return ExitCode::FAILURE;
+        }
+    };
+    let text: String = match options.limit {
+        Some(limit) => text.lines().take(limit).collect::<Vec<_>>().join("\n"),
+        None => text,
+    };
+
+    let clock = Instant::now();
+    let data = Dataset::from_text(&text);
+    println!(
+        "{} positions, {} skipped (unreadable or decided by an endgame rule), features in {:.1} s",
+        data.len(),
+        data.skipped,
+        clock.elapsed().as_secs_f64()
+    );
+    if data.is_empty() {
+        eprintln!("error: no usable positions");
+        return ExitCode::FAILURE;
+    }
+
+    let start = current_weights();
+    let k = fit_k(&data, &start);
+    let before = data.loss(&start, k);
+    println!("K = {k:.6}, loss before = {before:.6}");
+
+    let clock = Instant::now();
+    let tuned = rounded(&tune(&data, &start, k, options.settings));
+    let after = data.loss(&tuned, k);
+    println!(
+        "loss after = {after:.6} ({} epochs, learning rate {}, {:.1} s)",
+        options.settings.epochs,
+        options.settings.learning_rate,
+        clock.elapsed().as_secs_f64()
+    );
+
+    let note = format!(
+        "Tuned on {} ({} positions): K = {k:.6}, loss {before:.6} -> {after:.6},\n{} epochs of Adam, learning rate {}.",
+        options.data,
+        data.len(),
+        options.settings.epochs,
+        options.settings.learning_rate
+    );
+    if let Err(error) = std::fs::write(&options.out, weights_source(&tuned, &note)) {
+        eprintln!("error: cannot write {}: {error}", options.out);
+        return ExitCode::FAILURE;
+    }
+    println!("weights written to {}", options.out);
+    ExitCode::SUCCESS
+}
