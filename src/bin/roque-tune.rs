@@ -1,6 +1,6 @@
 //! roque-tune: fits Roque's evaluation weights to labelled positions.
 //!
-//! usage: roque-tune <positions.epd> [--out FILE] [--epochs N] [--lr X] [--limit N] [--threads N]
+//! usage: roque-tune <positions.epd> [--out FILE] [--epochs N] [--lr X] [--limit N] [--holdout N] [--threads N]
 //!
 //! Reads `<FEN> c9 "<result>";` lines, fits K, runs Adam from the engine's
 //! current weights, prints the loss before and after, and writes the Rust
@@ -16,6 +16,8 @@ struct Options {
     data: String,
     out: String,
     limit: Option<usize>,
+    /// The last this many positions are kept out of the fit and only measured.
+    holdout: usize,
     threads: Option<usize>,
     settings: TuneSettings,
 }
@@ -25,6 +27,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         data: String::new(),
         out: "src/eval/weights.rs".to_string(),
         limit: None,
+        holdout: 0,
         threads: None,
         settings: TuneSettings::default(),
     };
@@ -36,6 +39,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--out" => options.out = value()?.clone(),
             "--epochs" => options.settings.epochs = number(value()?)?,
             "--limit" => options.limit = Some(number(value()?)?),
+            "--holdout" => options.holdout = number(value()?)?,
             "--threads" => options.threads = Some(number(value()?)?),
             "--lr" => {
                 options.settings.learning_rate =
@@ -78,13 +82,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let text: String = match options.limit {
-        Some(limit) => text.lines().take(limit).collect::<Vec<_>>().join("\n"),
-        None => text,
-    };
+    let mut lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
+    if let Some(limit) = options.limit {
+        lines.truncate(limit);
+    }
+    let held_out = lines.split_off(lines.len() - options.holdout.min(lines.len()));
 
     let clock = Instant::now();
-    let data = Dataset::from_text(&text);
+    let data = Dataset::from_text(&lines.join("\n"));
+    let holdout = Dataset::from_text(&held_out.join("\n"));
     println!(
         "{} positions, {} skipped (unreadable or decided by an endgame rule), features in {:.1} s",
         data.len(),
@@ -100,6 +106,9 @@ fn main() -> ExitCode {
     let k = fit_k(&data, &start);
     let before = data.loss(&start, k);
     println!("K = {k:.6}, loss before = {before:.6}");
+    if !holdout.is_empty() {
+        println!("held-out positions: {}, loss before = {:.6}", holdout.len(), holdout.loss(&start, k));
+    }
 
     let clock = Instant::now();
     let tuned = rounded(&tune(&data, &start, k, options.settings));
@@ -110,6 +119,9 @@ fn main() -> ExitCode {
         options.settings.learning_rate,
         clock.elapsed().as_secs_f64()
     );
+    if !holdout.is_empty() {
+        println!("held-out loss after = {:.6}", holdout.loss(&tuned, k));
+    }
 
     let note = format!(
         "Tuned on {} ({} positions): K = {k:.6}, loss {before:.6} -> {after:.6},\n{} epochs of Adam, learning rate {}.",
