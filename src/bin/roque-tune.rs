@@ -123,9 +123,11 @@ fn main() -> ExitCode {
         println!("held-out loss after = {:.6}", holdout.loss(&tuned, k));
     }
 
+    let file_name = std::path::Path::new(&options.data)
+        .file_name()
+        .map_or(options.data.clone(), |name| name.to_string_lossy().into_owned());
     let note = format!(
-        "Tuned on {} ({} positions): K = {k:.6}, loss {before:.6} -> {after:.6},\n{} epochs of Adam, learning rate {}.",
-        options.data,
+        "Tuned on {file_name} ({} positions): K = {k:.6}, loss {before:.6} -> {after:.6},\n{} epochs of Adam, learning rate {}.",
         data.len(),
         options.settings.epochs,
         options.settings.learning_rate

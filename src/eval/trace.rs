@@ -26,22 +26,14 @@ impl Collector for TraceCollector {
     }
 }
 
-fn cp(value: i32) -> String {
-    format!("{:>6}", value)
+/// One column: middlegame and endgame, 13 characters.
+fn cell(score: PhasedScore) -> String {
+    format!(" {:>5} {:>5} ", score.mg, score.eg)
 }
 
 fn row(out: &mut String, name: &str, white: PhasedScore, black: PhasedScore) {
     let total = white - black;
-    let _ = writeln!(
-        out,
-        "{name:<28}|{}{} |{}{} |{}{}",
-        cp(white.mg),
-        cp(white.eg),
-        cp(black.mg),
-        cp(black.eg),
-        cp(total.mg),
-        cp(total.eg)
-    );
+    let _ = writeln!(out, "{name:<28}|{}|{}|{}", cell(white), cell(black), cell(total));
 }
 
 /// The evaluation of `position` term by term, ending with the line
@@ -60,9 +52,9 @@ pub fn trace(position: &Position) -> String {
     let passed = pawns::structure(position, &mut collector);
     collect_terms(position, passed, &mut collector);
 
-    let _ = writeln!(out, "{:<28}|    White     |    Black     |    Total", "Term");
-    let _ = writeln!(out, "{:<28}|    MG    EG  |    MG    EG  |    MG    EG", "");
-    let _ = writeln!(out, "{}", "-".repeat(74));
+    let _ = writeln!(out, "{:<28}|{:^13}|{:^13}|{:^13}", "Term", "White", "Black", "Total");
+    let _ = writeln!(out, "{:<28}|{:^13}|{:^13}|{:^13}", "", "MG    EG", "MG    EG", "MG    EG");
+    let _ = writeln!(out, "{}", "-".repeat(70));
     let mut total = PhasedScore::default();
     for term in ALL_TERMS.iter().filter(|term| !term.is_danger()) {
         let [white, black] = collector.terms[*term as usize];
@@ -74,8 +66,8 @@ pub fn trace(position: &Position) -> String {
     let black_attack = danger_score(collector.danger[1]);
     row(&mut out, "king danger (attack)", white_attack, black_attack);
     total += white_attack - black_attack;
-    let _ = writeln!(out, "{}", "-".repeat(74));
-    let _ = writeln!(out, "{:<28}|{:14}|{:14}|{}{}", "total", "", "", cp(total.mg), cp(total.eg));
+    let _ = writeln!(out, "{}", "-".repeat(70));
+    let _ = writeln!(out, "{:<28}|{:13}|{:13}|{}", "total", "", "", cell(total));
 
     let phase = material::phase(position);
     let strong = endgame::strong_side(total);
