@@ -183,3 +183,19 @@ fn tuner_lowers_the_loss_on_a_sample() {
     let after = data.loss(&tuned, k);
     assert!(after < before * 0.97, "loss {before} -> {after}");
 }
+
+#[test]
+fn weight_source_round_trips() {
+    let weights = current_weights();
+    let text = roque::tools::tune::weights_source(&weights, "a note");
+    assert_eq!(roque::tools::tune::parse_weights_source(&text), Ok(weights));
+}
+
+#[test]
+fn tuned_weights_fit_the_sample_better_than_the_hand_start() {
+    let hand = roque::tools::tune::parse_weights_source(include_str!("data/hand-weights.rs")).unwrap();
+    let data = Dataset::from_text(SAMPLE);
+    let tuned = current_weights();
+    let k = fit_k(&data, &tuned);
+    assert!(data.loss(&tuned, k) < data.loss(&hand, k));
+}

@@ -1,12 +1,14 @@
 //! roque-tune: fits Roque's evaluation weights to labelled positions.
 //!
-//! usage: roque-tune <positions.epd> [--out FILE] [--epochs N] [--lr X] [--limit N] [--holdout N] [--threads N]
+//! usage: roque-tune <positions.epd> [--out FILE] [--epochs N] [--lr X] [--limit N] [--holdout N] [--start FILE] [--threads N]
 //!
 //! Reads `<FEN> c9 "<result>";` lines, fits K, runs Adam from the engine's
-//! current weights, prints the loss before and after, and writes the Rust
+//! current weights (or those of --start), prints the loss before and after, and writes the Rust
 //! source of the weight table (default `src/eval/weights.rs`).
 
-use roque::tools::tune::{current_weights, fit_k, rounded, tune, weights_source, Dataset, TuneSettings};
+use roque::tools::tune::{
+    current_weights, fit_k, parse_weights_source, rounded, tune, weights_source, Dataset, TuneSettings,
+};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -18,6 +20,8 @@ struct Options {
     limit: Option<usize>,
     /// The last this many positions are kept out of the fit and only measured.
     holdout: usize,
+    /// A weights.rs to start from instead of the compiled-in weights.
+    start: Option<String>,
     threads: Option<usize>,
     settings: TuneSettings,
 }
@@ -28,6 +32,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         out: "src/eval/weights.rs".to_string(),
         limit: None,
         holdout: 0,
+        start: None,
         threads: None,
         settings: TuneSettings::default(),
     };
@@ -39,6 +44,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--out" => options.out = value()?.clone(),
             "--epochs" => options.settings.epochs = number(value()?)?,
             "--limit" => options.limit = Some(number(value()?)?),
+            "--start" => options.start = Some(value()?.clone()),
             "--holdout" => options.holdout = number(value()?)?,
             "--threads" => options.threads = Some(number(value()?)?),
             "--lr" => {
@@ -102,7 +108,18 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let start = current_weights();
+    let start = match &options.start {
+        None => current_weights(),
+        Some(path) => {
+            match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| parse_weights_source(&t)) {
+                Ok(weights) => weights,
+                Err(error) => {
+                    eprintln!("error: cannot read start weights {path}: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
     let k = fit_k(&data, &start);
     let before = data.loss(&start, k);
     println!("K = {k:.6}, loss before = {before:.6}");

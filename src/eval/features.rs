@@ -57,6 +57,22 @@ pub enum Term {
     ThreatByRook,
     /// Enemy pieces (not pawns) we attack and they do not defend.
     Hanging,
+    /// Per bishop: our pawns on squares of its colour.
+    BishopPawns,
+    /// Knights and bishops with our pawn right in front.
+    MinorBehindPawn,
+    /// Passed pawn whose stop square the enemy does not attack, by relative rank.
+    PassedSafeStop,
+    /// Our king's distance to our nearest pawn (index 0: no pawns).
+    KingPawnDistance,
+    /// Per knight: our pawns (knights gain with pawns on the board).
+    KnightPawns,
+    /// Per rook: our pawns (rooks gain on open boards).
+    RookPawns,
+    /// Enemy pieces or undefended pawns our king attacks.
+    ThreatByKing,
+    /// Enemy pieces a safe push of our pawns would attack.
+    PawnPushThreat,
     /// For the side to move.
     Tempo,
     /// King danger: our pieces attacking the enemy king zone, by type (N, B, R, Q).
@@ -74,10 +90,22 @@ pub enum Term {
 }
 
 /// How many features each term has, in `Term` order.
-const LENGTHS: [usize; TERM_COUNT] =
-    [5, 384, 9, 14, 15, 28, 1, 1, 1, 8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 8, 8, 1, 1, 1, 5, 5, 1, 1, 4, 1, 4, 1, 1, 1];
+#[rustfmt::skip]
+const LENGTHS: [usize; TERM_COUNT] = [
+    5, 384,                 // material, piece-square
+    9, 14, 15, 28,          // mobility
+    1, 1, 1, 8, 8,          // doubled, isolated, backward, connected, phalanx
+    8, 8, 8, 8, 8,          // passed pawn terms
+    1, 1, 1, 1, 1,          // bishop pair, rook files, outposts
+    8, 8, 1, 1,             // shield, storm, king files
+    1, 5, 5, 1,             // threats, hanging
+    1, 1, 8, 8,             // bishop pawns, minor behind pawn, passed safe stop, king pawn distance
+    1, 1, 1, 1,             // knight pawns, rook pawns, threat by king, pawn push threat
+    1,                      // tempo
+    4, 1, 4, 1, 1, 1,       // king danger
+];
 
-pub const TERM_COUNT: usize = 36;
+pub const TERM_COUNT: usize = 44;
 
 pub const ALL_TERMS: [Term; TERM_COUNT] = [
     Term::Material,
@@ -109,6 +137,14 @@ pub const ALL_TERMS: [Term; TERM_COUNT] = [
     Term::ThreatByMinor,
     Term::ThreatByRook,
     Term::Hanging,
+    Term::BishopPawns,
+    Term::MinorBehindPawn,
+    Term::PassedSafeStop,
+    Term::KingPawnDistance,
+    Term::KnightPawns,
+    Term::RookPawns,
+    Term::ThreatByKing,
+    Term::PawnPushThreat,
     Term::Tempo,
     Term::DangerAttackers,
     Term::DangerZoneAttacks,

@@ -1,4 +1,5 @@
-//! Material, piece-square placement and the bishop pair.
+//! Material, piece-square placement, the bishop pair, and the knight's and
+//! rook's worth as pawns come off.
 
 use super::collector::Collector;
 use super::features::Term;
@@ -33,6 +34,13 @@ pub fn material<C: Collector>(position: &Position, collector: &mut C) {
         }
         if position.pieces(color, PieceType::Bishop).count() >= 2 {
             collector.add(color, Term::BishopPair.at(0), 1);
+        }
+        let pawns = position.pieces(color, PieceType::Pawn).count() as i32;
+        for (kind, term) in [(PieceType::Knight, Term::KnightPawns), (PieceType::Rook, Term::RookPawns)] {
+            let pieces = position.pieces(color, kind).count() as i32;
+            if pieces * pawns > 0 {
+                collector.add(color, term.at(0), pieces * pawns);
+            }
         }
     }
 }

@@ -51,7 +51,7 @@ pub const MAX_EVALUATION: i32 = 15_000;
 fn collect_terms<C: Collector>(position: &Position, passed: Bitboard, collector: &mut C) {
     material::material(position, collector);
     let map = mobility::mobility(position, collector);
-    pawns::passed_pawns(position, passed, collector);
+    pawns::passed_pawns(position, passed, &map, collector);
     pieces::pieces(position, collector);
     king_safety::king_safety(position, &map, collector);
     threats::threats(position, &map, collector);

@@ -5,6 +5,7 @@
 use super::collector::Collector;
 use super::features::Term;
 use super::masks::{adjacent_files, front_span, passed_span, ranks_ahead, stop_square};
+use super::mobility::AttackMap;
 use crate::board::attacks::{pawn_attacks, pawn_attacks_set};
 use crate::board::Position;
 use crate::types::{Bitboard, Color, PieceType};
@@ -54,10 +55,17 @@ pub fn structure<C: Collector>(position: &Position, collector: &mut C) -> Bitboa
 }
 
 /// Reports the passed-pawn terms that depend on the pieces: a free path to
-/// the promotion square, an enemy blocker, and the kings' distances to the
-/// square in front of the pawn.
-pub fn passed_pawns<C: Collector>(position: &Position, passed: Bitboard, collector: &mut C) {
+/// the promotion square, an enemy blocker, a stop square the enemy does not
+/// attack, and the kings' distances to the square in front of the pawn.
+/// Also each king's distance to its nearest pawn.
+pub fn passed_pawns<C: Collector>(position: &Position, passed: Bitboard, map: &AttackMap, collector: &mut C) {
     let occupied = position.occupied();
+    for color in Color::ALL {
+        let pawns = position.pieces(color, PieceType::Pawn);
+        let king = position.king_square(color);
+        let nearest = pawns.map(|pawn| king.distance(pawn) as usize).min().unwrap_or(0);
+        collector.add(color, Term::KingPawnDistance.at(nearest), 1);
+    }
     for color in Color::ALL {
         let own_king = position.king_square(color);
         let enemy_king = position.king_square(!color);
@@ -68,6 +76,9 @@ pub fn passed_pawns<C: Collector>(position: &Position, passed: Bitboard, collect
                 collector.add(color, Term::PassedFreePath.at(rank), 1);
             } else if position.color(!color).contains(stop) {
                 collector.add(color, Term::PassedBlocked.at(rank), 1);
+            }
+            if !map.all[(!color).index()].contains(stop) {
+                collector.add(color, Term::PassedSafeStop.at(rank), 1);
             }
             collector.add(color, Term::PassedOwnKingDistance.at(rank), own_king.distance(stop) as i32);
             collector.add(color, Term::PassedEnemyKingDistance.at(rank), enemy_king.distance(stop) as i32);

@@ -1,11 +1,12 @@
-//! Rooks on open files and minor-piece outposts.
+//! Rooks on open files, minor-piece outposts, minors shielded by a pawn,
+//! and bishops hemmed in by their own pawns.
 
 use super::collector::Collector;
 use super::features::Term;
 use super::masks::{attack_span, outpost_ranks};
 use crate::board::attacks::pawn_attacks;
 use crate::board::Position;
-use crate::types::{Color, PieceType};
+use crate::types::{Bitboard, Color, PieceType};
 
 pub fn pieces<C: Collector>(position: &Position, collector: &mut C) {
     let pawns = position.kind(PieceType::Pawn);
@@ -20,6 +21,24 @@ pub fn pieces<C: Collector>(position: &Position, collector: &mut C) {
             } else if (file & our_pawns).is_empty() {
                 collector.add(color, Term::RookHalfOpenFile.at(0), 1);
             }
+        }
+
+        for square in position.pieces(color, PieceType::Bishop) {
+            let same_colour =
+                if Bitboard::LIGHT_SQUARES.contains(square) { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
+            let blocked = (our_pawns & same_colour).count() as i32;
+            if blocked > 0 {
+                collector.add(color, Term::BishopPawns.at(0), blocked);
+            }
+        }
+
+        let minors = position.pieces(color, PieceType::Knight) | position.pieces(color, PieceType::Bishop);
+        let behind_pawn = match color {
+            Color::White => minors & Bitboard(our_pawns.0 >> 8),
+            Color::Black => minors & Bitboard(our_pawns.0 << 8),
+        };
+        if behind_pawn.any() {
+            collector.add(color, Term::MinorBehindPawn.at(0), behind_pawn.count() as i32);
         }
 
         // An outpost: on the enemy's side, guarded by our pawn, and no enemy

@@ -25,6 +25,25 @@ pub fn current_weights() -> Weights {
     WEIGHTS.iter().map(|w| [w.mg as f64, w.eg as f64]).collect()
 }
 
+/// Reads the weights back from the source `weights_source` writes (the
+/// `s(mg, eg)` entries in order), for starting a run from another table.
+pub fn parse_weights_source(text: &str) -> Result<Weights, String> {
+    let body = text.split_once("pub const WEIGHTS").ok_or("no WEIGHTS table")?.1;
+    let mut weights = Weights::new();
+    for item in body.split("s(").skip(1) {
+        let inner = item.split(')').next().unwrap_or_default();
+        let mut parts = inner.split(',').map(|part| part.trim().parse::<f64>());
+        match (parts.next(), parts.next()) {
+            (Some(Ok(mg)), Some(Ok(eg))) => weights.push([mg, eg]),
+            _ => return Err(format!("bad entry s({inner})")),
+        }
+    }
+    if weights.len() != FEATURE_COUNT {
+        return Err(format!("{} weights, expected {FEATURE_COUNT}", weights.len()));
+    }
+    Ok(weights)
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Sample {
     /// White's score: 1, 0.5 or 0.
