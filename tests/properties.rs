@@ -1,8 +1,8 @@
 //! Properties checked over thousands of random games: the incremental keys
 //! equal keys computed from scratch, FEN round-trips, staged generation
-//! partitions the legal moves, every generated move is legal, and making a
-//! move leaves the position it was made from untouched (copy-make: unmaking
-//! is returning to that copy).
+//! partitions the legal moves, every generated move is legal, `gives_check`
+//! agrees with making the move, and making a move leaves the position it was
+//! made from untouched (copy-make: unmaking is returning to that copy).
 
 use roque::board::{stage, Game, MoveList, Position};
 use roque::tools::perft::perft;
@@ -70,6 +70,7 @@ fn check_position(position: &Position) {
             position.fen()
         );
         assert_eq!(after.key(), after.compute_key(), "key after {m:?} in {}", position.fen());
+        assert_eq!(position.gives_check(m), after.in_check(), "gives_check {m:?} in {}", position.fen());
         assert_eq!(position.count_legal_moves_after(m), after.count_legal_moves());
     }
     assert_eq!(*position, before, "making moves changed the position");

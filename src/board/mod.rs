@@ -5,6 +5,7 @@ pub mod attacks;
 mod castling;
 mod fen;
 mod game;
+mod gives_check;
 mod legality;
 mod make_move;
 mod move_list;

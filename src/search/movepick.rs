@@ -124,9 +124,23 @@ impl MovePicker {
         }
     }
 
-    /// From now on, quiet moves are not produced (late-move pruning).
+    /// From now on, quiet moves are produced only when they give check
+    /// (late-move and futility pruning keep checks).
     pub fn skip_quiets(&mut self) {
         self.skip_quiets = true;
+    }
+
+    /// The next quiet move not yet produced that gives check, in generation
+    /// order: once quiets are skipped, their order no longer matters.
+    fn next_quiet_check(&mut self, position: &Position) -> Option<Move> {
+        while self.next < self.moves.len() {
+            let m = self.moves[self.next];
+            self.next += 1;
+            if position.gives_check(m) {
+                return Some(m);
+            }
+        }
+        None
     }
 
     /// The highest-scored move not yet produced among `moves[next..]`.
@@ -183,23 +197,19 @@ impl MovePicker {
                     }
                 },
                 Stage::GenerateQuiet => {
-                    self.stage = Stage::BadNoisy;
+                    self.moves.clear();
+                    self.next = 0;
+                    position.generate::<{ stage::QUIET }, _>(&mut self.moves);
                     if !self.skip_quiets {
-                        self.moves.clear();
-                        self.next = 0;
-                        position.generate::<{ stage::QUIET }, _>(&mut self.moves);
                         for i in 0..self.moves.len() {
                             self.scores[i] = quiet_score(position, histories, context, self.moves[i]);
                         }
-                        self.stage = Stage::Quiet;
                     }
+                    self.stage = Stage::Quiet;
                 }
                 Stage::Quiet => {
-                    if self.skip_quiets {
-                        self.stage = Stage::BadNoisy;
-                        continue;
-                    }
-                    match self.select_best() {
+                    let next = if self.skip_quiets { self.next_quiet_check(position) } else { self.select_best() };
+                    match next {
                         Some(m) if m == self.table_move => {}
                         Some(m) => return Some(m),
                         None => self.stage = Stage::BadNoisy,

@@ -359,19 +359,24 @@ impl SearchThread {
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
 
+            let gives_check = position.gives_check(m);
+
             // Step 13. Pruning of late or losing moves, once a line that
             // avoids mate is in hand. Quiet moves are kept while alpha is a
-            // mate score: a quiet move can deliver a shorter mate.
+            // mate score: a quiet move can deliver a shorter mate. Quiet
+            // checks are kept from late-move and futility pruning: the eval
+            // does not see a mate they may deliver, and they are few.
             if best_score > -MATE_BOUND && position.has_non_pawn_material(us) {
                 if !noisy && !is_mate_score(alpha) {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
-                    if moves_searched >= limit {
+                    if moves_searched >= limit && !gives_check {
                         picker.skip_quiets();
                         continue;
                     }
                     // Futility: even a generous gain leaves it below alpha.
                     if !in_check
+                        && !gives_check
                         && lmr_depth <= p::futility_max_depth()
                         && static_eval + p::futility_base() + p::futility_margin() * lmr_depth <= alpha
                     {
@@ -429,7 +434,6 @@ impl SearchThread {
 
             moves_searched += 1;
             let child = self.make_move(job, position, m, ply);
-            let gives_check = child.in_check();
             // Check extension: a check is searched one ply deeper.
             if gives_check && extension == 0 {
                 extension = 1;
