@@ -160,6 +160,19 @@ fn chess960_castling() {
     let p = position("1r2k1r1/8/8/8/8/8/8/4K3 b gb - 0 1");
     assert!(has(&p, "e8g8", true) && has(&p, "e8b8", true));
     assert!(has(&p, "e8g8", false) && has(&p, "e8c8", false));
+    // Without 960 mode, a king off the e-file castles king takes rook: d1c1
+    // is also the plain king move, and each text must name one move (found
+    // by the FEN fuzz target).
+    let p = position("br1krnqb/pppppp1p/1n4p1/8/8/P2NN3/2PPPPPP/BR1K1RQB w Beb - 2 9");
+    assert!(has(&p, "d1b1", false) && has(&p, "d1c1", false));
+    let castling = p.parse_uci_move("d1b1", false).unwrap();
+    assert!(castling.is_castling());
+    assert!(!p.parse_uci_move("d1c1", false).unwrap().is_castling());
+    for chess960 in [false, true] {
+        for m in p.legal_moves() {
+            assert_eq!(p.parse_uci_move(&m.to_uci(chess960), chess960), Ok(m), "{m:?}");
+        }
+    }
 }
 
 #[test]

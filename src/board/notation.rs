@@ -2,7 +2,7 @@
 
 use super::castling::CastlingSide;
 use super::position::Position;
-use crate::types::{Move, MoveKind, PieceType};
+use crate::types::{Color, File, Move, MoveKind, PieceType};
 use std::fmt;
 
 /// Why a move in UCI notation was not accepted.
@@ -30,16 +30,17 @@ impl std::error::Error for MoveParseError {}
 impl Move {
     /// The move in UCI notation. Castling is written as the king's two-square
     /// move (`e1g1`) in standard chess and as king takes rook (`e1h1`) when
-    /// `chess960` is set.
+    /// `chess960` is set. A Chess960 position played without `chess960` also
+    /// gets king takes rook when the king does not start on the e-file: there
+    /// the two-square form could be a plain king move (`d1c1`) or no move.
     pub fn to_uci(self, chess960: bool) -> String {
         if self.is_none() {
             return "0000".to_string();
         }
         let mut to = self.to();
-        if self.kind() == MoveKind::Castling && !chess960 {
+        if self.kind() == MoveKind::Castling && !chess960 && self.from().file() == File::E {
             let side = if to.file() > self.from().file() { CastlingSide::King } else { CastlingSide::Queen };
-            let color =
-                if self.from().rank().index() == 0 { crate::types::Color::White } else { crate::types::Color::Black };
+            let color = if self.from().rank().index() == 0 { Color::White } else { Color::Black };
             to = side.king_destination(color);
         }
         let mut text = format!("{}{}", self.from(), to);
