@@ -7,11 +7,11 @@ const HELP: &str = "\
 Roque, a UCI chess engine
 
 usage:
-  roque                        the UCI loop on standard input and output
-  roque bench [<depth>]        search the bench positions; print nodes and speed
-  roque perft <depth> [<fen>]  count the move tree, divided by root move
-  roque --help                 this text
-  roque --version              the name and version
+  roque                              the UCI loop on standard input and output
+  roque bench [<depth> [<threads>]]  search the bench positions; print nodes and speed
+  roque perft <depth> [<fen>]        count the move tree, divided by root move
+  roque --help                       this text
+  roque --version                    the name and version
 
 In the UCI loop, `uci` lists the options; README.md documents every command.";
 
@@ -40,19 +40,28 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
+    const USAGE: &str = "usage: roque bench [<depth> [<threads>]]";
     let depth = match args.first() {
         None => None,
-        Some(text) => {
-            match text.parse::<u32>() {
-                Ok(depth) if depth >= 1 => Some(depth),
-                _ => {
-                    eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\nusage: roque bench [<depth>]");
-                    return ExitCode::FAILURE;
-                }
+        Some(text) => match text.parse::<u32>() {
+            Ok(depth) if depth >= 1 => Some(depth),
+            _ => {
+                eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\n{USAGE}");
+                return ExitCode::FAILURE;
             }
-        }
+        },
     };
-    roque::tools::bench::run(depth);
+    let threads = match args.get(1) {
+        None => 1,
+        Some(text) => match text.parse::<usize>() {
+            Ok(threads) if (1..=1024).contains(&threads) => threads,
+            _ => {
+                eprintln!("error: the bench threads must be a whole number from 1 to 1024, not '{text}'\n{USAGE}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    roque::tools::bench::run(depth, threads);
     ExitCode::SUCCESS
 }
 

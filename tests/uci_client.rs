@@ -42,6 +42,14 @@ fn bench_prints_the_node_count_last() {
     assert_eq!(again.lines().last().unwrap().split_whitespace().next(), Some(last[0]));
     let (ok, _, err) = run(&["bench", "deep"]);
     assert!(!ok && err.contains("bench depth"), "{err}");
+    // With two threads: the time to reach the depth, then the totals.
+    let (ok, out, _) = run(&["bench", "2", "2"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[lines.len() - 2].starts_with("depth 2 threads 2 time "), "{out}");
+    assert!(lines[lines.len() - 1].ends_with(" nps"), "{out}");
+    let (ok, _, err) = run(&["bench", "2", "0"]);
+    assert!(!ok && err.contains("bench threads"), "{err}");
 }
 
 #[test]

@@ -78,11 +78,14 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` (default [`DEFAULT_DEPTH`])
-/// with one thread and a 16 MiB table cleared before each, prints one line
-/// per position and `N nodes M nps` last, and returns the totals.
-pub fn run(depth: Option<u32>) -> BenchResult {
+/// with `threads` threads and a 16 MiB table cleared before each, prints one
+/// line per position, the time taken, and `N nodes M nps` last, and returns
+/// the totals. With one thread the node count is the build's signature;
+/// with more, the time to reach the depth measures Lazy SMP.
+pub fn run(depth: Option<u32>, threads: usize) -> BenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let mut engine = Engine::new();
+    engine.set_threads(threads.max(1));
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -94,6 +97,7 @@ pub fn run(depth: Option<u32>) -> BenchResult {
     }
     let milliseconds = start.elapsed().as_millis() as u64;
     let nps = nodes * 1000 / milliseconds.max(1);
+    println!("depth {depth} threads {} time {milliseconds} ms", threads.max(1));
     println!("{nodes} nodes {nps} nps");
     BenchResult { nodes, nps, milliseconds, depth }
 }
