@@ -84,8 +84,9 @@ pub struct BenchResult {
 /// with more, the time to reach the depth measures Lazy SMP.
 pub fn run(depth: Option<u32>, threads: usize) -> BenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    let threads = threads.max(1);
     let mut engine = Engine::new();
-    engine.set_threads(threads.max(1));
+    engine.set_threads(threads);
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -97,7 +98,7 @@ pub fn run(depth: Option<u32>, threads: usize) -> BenchResult {
     }
     let milliseconds = start.elapsed().as_millis() as u64;
     let nps = nodes * 1000 / milliseconds.max(1);
-    println!("depth {depth} threads {} time {milliseconds} ms", threads.max(1));
+    println!("depth {depth} threads {threads} time {milliseconds} ms");
     println!("{nodes} nodes {nps} nps");
     BenchResult { nodes, nps, milliseconds, depth }
 }
