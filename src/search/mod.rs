@@ -10,8 +10,10 @@
 //! - [`tt`]: the transposition table.
 //! - [`time`]: how long to think.
 //! - [`parameters`]: every tunable number.
+//! - [`ablation`]: switching steps off to measure them (a build feature).
 //! - [`limits`], [`report`], [`score`]: what goes in and comes out.
 
+pub mod ablation;
 pub mod engine;
 pub mod history;
 pub mod limits;

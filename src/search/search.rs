@@ -2,6 +2,7 @@
 //! it and the quiescence search at the horizon. Each node reads top to
 //! bottom as numbered steps.
 
+use super::ablation::{enabled, Step};
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
@@ -240,7 +241,10 @@ impl SearchThread {
         if prunable {
             // Step 7. Razoring: far below alpha at low depth, only captures
             // can save the node; if quiescence agrees, fail low now.
-            if depth <= 3 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha {
+            if enabled(Step::Razoring)
+                && depth <= 3
+                && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
+            {
                 let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
                 if score <= alpha {
                     return score;
@@ -250,7 +254,11 @@ impl SearchThread {
             // Step 8. Reverse futility: so far above beta that no quiet
             // reply of the opponent is expected to bring it back.
             let margin = p::rfp_margin() * (depth - improving as i32);
-            if depth <= p::rfp_max_depth() && eval - margin >= beta && eval < MATE_BOUND {
+            if enabled(Step::ReverseFutility)
+                && depth <= p::rfp_max_depth()
+                && eval - margin >= beta
+                && eval < MATE_BOUND
+            {
                 return (eval + beta) / 2;
             }
 
@@ -258,7 +266,8 @@ impl SearchThread {
             // will. Not with pawns and king alone, where zugzwang is common,
             // and not twice in a row.
             let previous_was_null = ply > 0 && self.frame(ply - 1).moved.is_none();
-            if depth >= p::nmp_min_depth()
+            if enabled(Step::NullMove)
+                && depth >= p::nmp_min_depth()
                 && eval >= beta
                 && static_eval >= beta - 20 * depth + 160
                 && !previous_was_null
@@ -288,7 +297,8 @@ impl SearchThread {
             // Step 10. ProbCut: a capture that beats beta by a margin in a
             // shallow search very likely beats beta in the full one.
             let probcut_beta = beta + p::probcut_margin() - 50 * improving as i32;
-            if depth >= p::probcut_min_depth()
+            if enabled(Step::ProbCut)
+                && depth >= p::probcut_min_depth()
                 && beta.abs() < MATE_BOUND
                 && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
             {
@@ -325,7 +335,11 @@ impl SearchThread {
 
         // Step 11. Internal iterative reduction: with no table move here,
         // this node is new to the search; search it shallower first.
-        if depth >= p::iir_min_depth() && table_move.is_none() && (PV || cut_node) {
+        if enabled(Step::InternalIterativeReduction)
+            && depth >= p::iir_min_depth()
+            && table_move.is_none()
+            && (PV || cut_node)
+        {
             depth -= 1;
         }
 
@@ -370,12 +384,13 @@ impl SearchThread {
                 if !noisy && !is_mate_score(alpha) {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
-                    if moves_searched >= limit && !gives_check {
+                    if enabled(Step::LateMovePruning) && moves_searched >= limit && !gives_check {
                         picker.skip_quiets();
                         continue;
                     }
                     // Futility: even a generous gain leaves it below alpha.
-                    if !in_check
+                    if enabled(Step::Futility)
+                        && !in_check
                         && !gives_check
                         && lmr_depth <= p::futility_max_depth()
                         && static_eval + p::futility_base() + p::futility_margin() * lmr_depth <= alpha
@@ -384,14 +399,18 @@ impl SearchThread {
                         continue;
                     }
                     // History: moves that keep failing at low depth.
-                    if lmr_depth <= p::history_prune_depth() && history < -p::history_prune_margin() * depth {
+                    if enabled(Step::HistoryPruning)
+                        && lmr_depth <= p::history_prune_depth()
+                        && history < -p::history_prune_margin() * depth
+                    {
                         continue;
                     }
                     // SEE: the piece would be lost for too little.
-                    if !position.see_ge(m, -p::see_quiet_margin() * lmr_depth * lmr_depth) {
+                    if enabled(Step::SeePruning) && !position.see_ge(m, -p::see_quiet_margin() * lmr_depth * lmr_depth)
+                    {
                         continue;
                     }
-                } else if !position.see_ge(m, -p::see_noisy_margin() * depth) {
+                } else if enabled(Step::SeePruning) && !position.see_ge(m, -p::see_noisy_margin() * depth) {
                     continue;
                 }
             }
@@ -402,7 +421,8 @@ impl SearchThread {
             // the node fails high, cut (multi-cut).
             let mut extension = 0;
             if let Some(entry) = entry.filter(|_| m == table_move && ply < 2 * self.root_depth as usize) {
-                if depth >= p::singular_min_depth()
+                if enabled(Step::Singular)
+                    && depth >= p::singular_min_depth()
                     && entry.depth >= depth - 3
                     && entry.bound != Bound::Upper
                     && !is_mate_score(entry.score)
@@ -435,7 +455,7 @@ impl SearchThread {
             moves_searched += 1;
             let child = self.make_move(job, position, m, ply);
             // Check extension: a check is searched one ply deeper.
-            if gives_check && extension == 0 {
+            if enabled(Step::CheckExtension) && gives_check && extension == 0 {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
@@ -444,7 +464,8 @@ impl SearchThread {
             // shallower with a null window, and again at full depth only if
             // they beat alpha.
             let mut score = 0;
-            if depth >= 2 && moves_searched > 1 + PV as i32 && (!noisy || !was_pv) {
+            if enabled(Step::LateMoveReductions) && depth >= 2 && moves_searched > 1 + PV as i32 && (!noisy || !was_pv)
+            {
                 let mut reduction = base_reduction;
                 reduction += !was_pv as i32 + cut_node as i32 - improving as i32;
                 reduction -= gives_check as i32;
@@ -576,13 +597,13 @@ impl SearchThread {
                 // Step 4. Futility (delta) pruning: even winning the piece
                 // with a margin to spare leaves the score below alpha.
                 let gain = position.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
-                if static_eval + p::qs_futility_margin() + gain <= alpha {
+                if enabled(Step::QuiescenceFutility) && static_eval + p::qs_futility_margin() + gain <= alpha {
                     best_score = best_score.max(static_eval + p::qs_futility_margin() + gain);
                     continue;
                 }
                 // Step 5. SEE pruning: a capture that loses material cannot
                 // raise a standing score.
-                if !position.see_ge(m, 0) {
+                if enabled(Step::QuiescenceSee) && !position.see_ge(m, 0) {
                     continue;
                 }
             }

@@ -3,6 +3,7 @@
 //! main thread: it watches the clock, reports progress, waits for the
 //! helpers, picks the best move by a vote among the threads and reports it.
 
+use super::ablation::{enabled, Step};
 use super::history::{Histories, PieceTo};
 use super::limits::SearchLimits;
 use super::parameters as p;
@@ -317,7 +318,8 @@ impl SearchThread {
     fn aspiration_search(&mut self, job: &Job, depth: u32) {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut delta = p::aspiration_delta();
-        let (mut alpha, mut beta) = if depth as i32 >= p::aspiration_min_depth() && !is_mate_score(previous) {
+        let windowed = enabled(Step::Aspiration) && depth as i32 >= p::aspiration_min_depth();
+        let (mut alpha, mut beta) = if windowed && !is_mate_score(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
