@@ -118,6 +118,14 @@ fn eval_prints_a_breakdown_ending_in_the_final_evaluation() {
     let cp: i32 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
     assert!(cp > 500, "White is a queen up, seen from White's side: {last}");
     assert!(last.ends_with("(white side)"));
+    // Every term, White and Black, middlegame and endgame, before the total.
+    for term in ["Term", "material", "piece square", "queen mobility", "king danger (attack)", "tempo", "total"] {
+        assert!(lines.iter().any(|l| l.starts_with(term)), "no row '{term}' in {lines:?}");
+    }
+    let material = lines.iter().find(|l| l.starts_with("material")).unwrap();
+    let columns: Vec<&str> = material.split('|').skip(1).collect();
+    assert_eq!(columns.len(), 3, "White, Black and Total columns: {material}");
+    assert!(columns.iter().all(|c| c.split_whitespace().count() == 2), "MG and EG in each: {material}");
 }
 
 #[test]

@@ -24,10 +24,11 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
 }
 
 impl SearchThread {
-    /// The static evaluation: the one place the search calls the evaluator.
+    /// The static evaluation: the one place the search calls the evaluator
+    /// (this thread's, with its pawn hash table).
     #[inline(always)]
     fn evaluate(&mut self, position: &Position) -> i32 {
-        crate::eval::evaluate(position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        self.evaluator.evaluate(position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline(always)]

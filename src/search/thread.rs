@@ -13,6 +13,7 @@ use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::Position;
+use crate::eval::Evaluator;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -107,6 +108,8 @@ pub struct SearchThread {
     pub id: usize,
     pub histories: Histories,
     pub reductions: Reductions,
+    /// The evaluation with this thread's own pawn hash table.
+    pub evaluator: Evaluator,
     pub stack: Vec<Frame>,
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
@@ -137,6 +140,7 @@ impl SearchThread {
             id,
             histories: Histories::new(),
             reductions: Reductions::new(),
+            evaluator: Evaluator::new(),
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],

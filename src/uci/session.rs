@@ -9,7 +9,7 @@ use super::options::{parse_setoption, OptionId, OptionValue, Settings, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
 use crate::search::{Engine, SearchLimits};
-use crate::tools::perft::perft;
+use crate::tools::perft::perft_until_stopped;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -103,7 +103,7 @@ impl Session {
                 return Flow::Quit;
             }
             Command::Display => self.output.lines(&diagram(self.game.position())),
-            Command::Eval => self.output.line(&evaluation_text(self.game.position())),
+            Command::Eval => self.output.line(crate::eval::trace(self.game.position()).trim_end()),
         }
         Flow::Continue
     }
@@ -268,7 +268,7 @@ impl Session {
 
     /// `go perft`: the count per root move, then the total, in the format of
     /// `roque perft`. Runs on its own thread so that the loop keeps
-    /// answering; `stop` ends it after the root move being counted.
+    /// answering; `stop` ends it within a fraction of a second.
     fn start_perft(&mut self, depth: u32) {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
@@ -279,12 +279,11 @@ impl Session {
         std::thread::spawn(move || {
             let mut total = 0u64;
             for m in position.legal_moves() {
-                if stop.load(Ordering::Acquire) {
+                let Some(count) = perft_until_stopped(&position.make_move(m), depth - 1, &stop) else {
                     done.store(true, Ordering::Release);
                     output.info_string("perft stopped");
                     return;
-                }
-                let count = perft(&position.make_move(m), depth - 1);
+                };
                 total += count;
                 output.line(&format!("{}: {count}", m.to_uci(chess960)));
             }
@@ -293,13 +292,6 @@ impl Session {
         });
         self.perft = Some(job);
     }
-}
-
-/// The `eval` command's text: the static evaluation from White's side.
-/// (The term-by-term breakdown comes with the full evaluation of issue 5.)
-fn evaluation_text(position: &Position) -> String {
-    let cp = crate::eval::evaluate(position) * position.side_to_move().sign();
-    format!("Final evaluation: {cp} (white side)")
 }
 
 #[cfg(test)]
