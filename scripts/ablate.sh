@@ -8,7 +8,8 @@
 # every step on ("full") against it with ROQUE_ABLATE=<step> ("no-<step>"),
 # same binary on both sides, openings from ../shared/data/openings.epd.
 # The reported Elo is full's: positive means the step gains.
-# Defaults: 200 games, 2+0.02, seed 1; two games at a time.
+# Defaults: 200 games, 2+0.02, seed 1; two games at a time. With PGN=<file>
+# the games are also written there (scripts/pgn-elo.py combines runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step=${1:?usage: scripts/ablate.sh <step> [games] [tc] [seed]}
@@ -26,4 +27,4 @@ python3 "$shared/tools/match.py" \
   --engine cmd="$engine" name=full option.Hash=64 \
   --engine cmd=/usr/bin/env arg="ROQUE_ABLATE=$step" arg="$engine" name="no-$step" option.Hash=64 \
   --tc "$tc" --games "$games" --concurrency 2 --seed "$seed" \
-  --openings "$shared/data/openings.epd"
+  --openings "$shared/data/openings.epd" ${PGN:+--pgn "$PGN"}
