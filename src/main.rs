@@ -17,10 +17,15 @@ In the UCI loop, `uci` lists the options; README.md documents every command.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    // Only a build with the `ablation` feature reads ROQUE_ABLATE; a name
-    // it does not know stops the engine before it can play a wrong build.
+    // Only a build with the `ablation` feature reads ROQUE_ABLATE and
+    // ROQUE_PARAMS; a name or value it does not accept stops the engine
+    // before it can play a wrong build.
     if let Err(error) = roque::search::ablation::switched_off() {
         eprintln!("error: ROQUE_ABLATE: {error}");
+        return ExitCode::FAILURE;
+    }
+    if let Err(error) = roque::search::parameters::overrides() {
+        eprintln!("error: ROQUE_PARAMS: {error}");
         return ExitCode::FAILURE;
     }
     match args.first().map(String::as_str) {

@@ -2,6 +2,12 @@
 //! range a tuner may explore. The search reads each value through the
 //! accessor of the same name, so a tuner changes values here and nowhere
 //! else.
+//!
+//! In the ordinary build each accessor is a constant. A build with the
+//! `ablation` feature also reads `ROQUE_PARAMS` (`name=value` pairs,
+//! comma-separated, e.g. `ROQUE_PARAMS=iir_min_depth=6,lmp_base=4`) once at
+//! start-up, so a match can put a value against the default without a
+//! second build (`scripts/variant.sh`).
 
 /// One tunable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,9 +26,18 @@ macro_rules! parameters {
         ];
         $(
             $(#[doc = $doc])*
+            #[cfg(not(feature = "ablation"))]
             #[inline(always)]
             pub const fn $name() -> i32 {
                 $default
+            }
+
+            $(#[doc = $doc])*
+            #[cfg(feature = "ablation")]
+            #[inline(always)]
+            pub fn $name() -> i32 {
+                const INDEX: usize = index_of(stringify!($name));
+                from_environment().as_ref().map_or($default, |values| values[INDEX])
             }
         )*
     };
@@ -76,9 +91,97 @@ parameters! {
     qs_futility_margin = 200 in 100..=400;
 }
 
+/// The position of `name` in [`TABLE`], found at compile time.
+#[cfg(feature = "ablation")]
+const fn index_of(name: &str) -> usize {
+    let mut i = 0;
+    while i < TABLE.len() {
+        if same_bytes(TABLE[i].name.as_bytes(), name.as_bytes()) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("a parameter accessor without a table row");
+}
+
+#[cfg(feature = "ablation")]
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Every parameter's value, in table order: the defaults, with the
+/// `name=value` pairs of `list` (comma-separated, blanks ignored) in their
+/// place; or what is wrong with the first bad pair (an unknown name, a value
+/// that is not a number or lies outside the parameter's range).
+pub fn parse_overrides(list: &str) -> Result<Vec<i32>, String> {
+    let mut values: Vec<i32> = TABLE.iter().map(|p| p.default).collect();
+    for pair in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not name=value"))?;
+        let (name, value) = (name.trim(), value.trim());
+        let index = TABLE
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| format!("unknown parameter '{name}' (the table is in src/search/parameters.rs)"))?;
+        let parameter = TABLE[index];
+        let value: i32 = value.parse().map_err(|_| format!("'{value}' is not a whole number (in '{pair}')"))?;
+        if !(parameter.min..=parameter.max).contains(&value) {
+            return Err(format!("{name}={value} lies outside {}..={}", parameter.min, parameter.max));
+        }
+        values[index] = value;
+    }
+    Ok(values)
+}
+
+#[cfg(feature = "ablation")]
+fn from_environment() -> &'static Result<Vec<i32>, String> {
+    static VALUES: std::sync::OnceLock<Result<Vec<i32>, String>> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| parse_overrides(&std::env::var("ROQUE_PARAMS").unwrap_or_default()))
+}
+
+/// The values `ROQUE_PARAMS` sets, or what is wrong with it. The ordinary
+/// build reads no environment and keeps every default.
+pub fn overrides() -> Result<Vec<i32>, String> {
+    #[cfg(feature = "ablation")]
+    return from_environment().clone();
+    #[cfg(not(feature = "ablation"))]
+    Ok(TABLE.iter().map(|p| p.default).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overrides_replace_named_defaults_and_reject_bad_pairs() {
+        let defaults: Vec<i32> = TABLE.iter().map(|p| p.default).collect();
+        assert_eq!(parse_overrides(""), Ok(defaults.clone()));
+        let values = parse_overrides(" iir_min_depth = 6 , lmp_base=4,").unwrap();
+        let at = |name: &str| TABLE.iter().position(|p| p.name == name).unwrap();
+        assert_eq!((values[at("iir_min_depth")], values[at("lmp_base")]), (6, 4));
+        let changed = values.iter().zip(&defaults).filter(|(a, b)| a != b).count();
+        assert_eq!(changed, 2);
+        assert!(parse_overrides("iir_depth=6").unwrap_err().contains("'iir_depth'"));
+        assert!(parse_overrides("iir_min_depth=9").unwrap_err().contains("3..=8"));
+        assert!(parse_overrides("iir_min_depth=x").unwrap_err().contains("'x'"));
+        assert!(parse_overrides("iir_min_depth").unwrap_err().contains("name=value"));
+    }
+
+    #[cfg(not(feature = "ablation"))]
+    #[test]
+    fn the_ordinary_build_keeps_every_default() {
+        assert_eq!(overrides(), Ok(TABLE.iter().map(|p| p.default).collect()));
+        assert_eq!(iir_min_depth(), TABLE.iter().find(|p| p.name == "iir_min_depth").unwrap().default);
+    }
 
     #[test]
     fn defaults_lie_in_their_ranges_and_names_are_unique() {
