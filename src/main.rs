@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         eprintln!("error: ROQUE_ABLATE: {error}");
         return ExitCode::FAILURE;
     }
-    if let Err(error) = roque::search::parameters::overrides() {
+    if let Err(error) = roque::search::parameters::check_overrides() {
         eprintln!("error: ROQUE_PARAMS: {error}");
         return ExitCode::FAILURE;
     }
