@@ -2,6 +2,9 @@
 //! starts with them in place and the hot path never checks for initialisation.
 //! With BMI2 the tables use the PEXT layout; without it, magic multipliers
 //! that this script finds with a fixed seed.
+//!
+//! Also puts the network to embed where `src/nnue/mod.rs` includes it: the
+//! file `EVALFILE` names (the OpenBench convention), or the project's own net.
 
 use std::fmt::Write as _;
 use std::{env, fs, path::Path};
@@ -11,7 +14,25 @@ mod slider_tables {
     include!("src/board/slider_tables.rs");
 }
 
+/// The network built into the engine when `EVALFILE` names none.
+const DEFAULT_NETWORK: &str = "nets/roque-gen1.nnue";
+
+fn embed_network() {
+    println!("cargo:rerun-if-env-changed=EVALFILE");
+    let manifest = env::var("CARGO_MANIFEST_DIR").unwrap();
+    let source = match env::var("EVALFILE") {
+        Ok(path) if !path.is_empty() => Path::new(&manifest).join(path),
+        _ => Path::new(&manifest).join(DEFAULT_NETWORK),
+    };
+    println!("cargo:rerun-if-changed={}", source.display());
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("network.nnue");
+    if let Err(error) = fs::copy(&source, dest) {
+        panic!("cannot read the network {}: {error}", source.display());
+    }
+}
+
 fn main() {
+    embed_network();
     println!("cargo:rerun-if-changed=src/board/slider_tables.rs");
     println!("cargo:rerun-if-changed=build.rs");
     let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();

@@ -3,12 +3,14 @@
 //! - [`types`]: squares, pieces, bitboards, moves.
 //! - [`board`]: the rules: position, move generation, FEN, notation, game end.
 //! - [`search`]: the search, its transposition table, threads and time management.
-//! - [`eval`]: the static evaluation.
+//! - [`eval`]: the hand-crafted evaluation (the `eval` breakdown, the tuner).
+//! - [`nnue`]: the neural evaluation the search uses.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 
 pub mod board;
 pub mod eval;
+pub mod nnue;
 pub mod search;
 pub mod tools;
 pub mod types;

@@ -10,6 +10,8 @@ usage:
   roque                              the UCI loop on standard input and output
   roque bench [<depth> [<threads>]]  search the bench positions; print nodes and speed
   roque perft <depth> [<fen>]        count the move tree, divided by root move
+  roque datagen --output <file> ...  self-play training positions (see README.md)
+  roque data <command> ...           convert, inspect, merge, shuffle training files
   roque --help                       this text
   roque --version                    the name and version
 
@@ -35,6 +37,17 @@ fn main() -> ExitCode {
         }
         Some("bench") => run_bench(&args[1..]),
         Some("perft") => run_perft(&args[1..]),
+        Some("datagen") => run_datagen(&args[1..]),
+        Some("data") => match roque::tools::data_files::run(&args[1..]) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                ExitCode::FAILURE
+            }
+        },
         Some("--help" | "-h" | "help") => {
             println!("{HELP}");
             ExitCode::SUCCESS
@@ -74,6 +87,24 @@ fn run_bench(args: &[String]) -> ExitCode {
     };
     roque::tools::bench::run(depth, threads);
     ExitCode::SUCCESS
+}
+
+fn run_datagen(args: &[String]) -> ExitCode {
+    use roque::tools::datagen;
+    let settings = match datagen::Settings::parse(args) {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("error: {error}\n{}", datagen::USAGE);
+            return ExitCode::FAILURE;
+        }
+    };
+    match datagen::run(&settings, std::time::Duration::from_secs(10)) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_perft(args: &[String]) -> ExitCode {

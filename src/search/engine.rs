@@ -6,6 +6,7 @@ use super::report::{Reporter, SearchResult, SilentReporter};
 use super::thread::{Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
+use crate::nnue::Network;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -29,6 +30,7 @@ struct Worker {
 
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    network: Arc<Network>,
     signals: Arc<Signals>,
     stats: Arc<[ThreadStats]>,
     workers: Vec<Worker>,
@@ -47,6 +49,7 @@ impl Engine {
     pub fn new() -> Engine {
         let mut engine = Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB).expect("16 MiB for the hash table")),
+            network: crate::nnue::embedded(),
             signals: Arc::new(Signals::default()),
             stats: Arc::new([]),
             workers: Vec::new(),
@@ -100,6 +103,13 @@ impl Engine {
         self.workers.len()
     }
 
+    /// Evaluates with `network` from the next search on.
+    pub fn set_network(&mut self, network: Arc<Network>) {
+        self.stop();
+        self.wait();
+        self.network = network;
+    }
+
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, 256);
     }
@@ -144,6 +154,7 @@ impl Engine {
         }
         let job = Arc::new(Job {
             tt: Arc::clone(&self.tt),
+            network: Arc::clone(&self.network),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
             position,

@@ -9,6 +9,7 @@ use super::parameters as p;
 use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use crate::board::{Position, SEE_VALUES};
+use crate::eval::MAX_EVALUATION;
 use crate::types::{Move, PieceType};
 use arrayvec::ArrayVec;
 
@@ -24,11 +25,13 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
 }
 
 impl SearchThread {
-    /// The static evaluation: the one place the search calls the evaluator
-    /// (this thread's, with its pawn hash table).
+    /// The static evaluation of the position at `ply`: the one place the
+    /// search calls the network, whose accumulator for this ply is brought
+    /// up to date here.
     #[inline(always)]
-    fn evaluate(&mut self, position: &Position) -> i32 {
-        self.evaluator.evaluate(position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
+        let value = self.accumulators.evaluate(&job.network, ply, position.side_to_move());
+        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
     }
 
     #[inline(always)]
@@ -42,11 +45,12 @@ impl SearchThread {
     }
 
     /// Makes `m` on the path: the key for repetitions, the move for the
-    /// continuation histories, and the child's table bucket on its way to
-    /// the cache.
+    /// continuation histories, the change to the network's inputs, and the
+    /// child's table bucket on its way to the cache.
     #[inline(always)]
     fn make_move(&mut self, job: &Job, position: &Position, m: Move, ply: usize) -> Position {
         let piece = position.piece_on(m.from()).expect("a legal move starts on a piece");
+        self.accumulators.push_move(ply, position, m);
         let child = position.make_move(m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
@@ -107,7 +111,7 @@ impl SearchThread {
         let mut best_score = -INFINITE;
         let in_check = position.in_check();
         self.frame_mut(0).in_check = in_check;
-        self.frame_mut(0).static_eval = if in_check { -INFINITE } else { self.evaluate(&position) };
+        self.frame_mut(0).static_eval = if in_check { -INFINITE } else { self.evaluate(job, &position, 0) };
         for index in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             if self.is_main() && self.elapsed_ms() > 1000 {
@@ -187,7 +191,7 @@ impl SearchThread {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(job, position, ply) };
         }
 
         // Step 4. Mate-distance pruning: no line from here can beat a mate
@@ -220,7 +224,7 @@ impl SearchThread {
         } else if let Some(entry) = entry {
             entry.eval
         } else {
-            self.evaluate(position)
+            self.evaluate(job, position, ply)
         };
         let mut eval = static_eval;
         if let Some(entry) = entry {
@@ -279,6 +283,7 @@ impl SearchThread {
                     + depth / p::nmp_depth_divisor()
                     + ((eval - beta) / p::nmp_eval_divisor()).min(3);
                 let child = position.make_null_move();
+                self.accumulators.push_null_move(ply);
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
@@ -565,7 +570,7 @@ impl SearchThread {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(job, position, ply) };
         }
 
         // Step 1. Transposition table.
@@ -578,7 +583,8 @@ impl SearchThread {
         }
 
         // Step 2. Stand pat: the side to move may decline every capture.
-        let static_eval = if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(position), |e| e.eval) };
+        let static_eval =
+            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval) };
         let mut best_score = static_eval;
         if !in_check {
             if best_score >= beta {
@@ -608,6 +614,7 @@ impl SearchThread {
                     continue;
                 }
             }
+            self.accumulators.push_move(ply, position, m);
             let child = position.make_move(m);
             job.tt.prefetch(child.key());
             let score = -self.quiescence::<PV>(job, &child, -beta, -alpha, ply + 1);

@@ -13,7 +13,7 @@ use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::Position;
-use crate::eval::Evaluator;
+use crate::nnue::{AccumulatorStack, Network};
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -53,6 +53,8 @@ pub struct ThreadStats {
 /// One search, as handed to every thread.
 pub struct Job {
     pub tt: Arc<TranspositionTable>,
+    /// The network every thread evaluates with.
+    pub network: Arc<Network>,
     pub signals: Arc<Signals>,
     pub stats: Arc<[ThreadStats]>,
     pub position: Position,
@@ -108,8 +110,8 @@ pub struct SearchThread {
     pub id: usize,
     pub histories: Histories,
     pub reductions: Reductions,
-    /// The evaluation with this thread's own pawn hash table.
-    pub evaluator: Evaluator,
+    /// The network's hidden layer for each ply of the current line.
+    pub accumulators: AccumulatorStack,
     pub stack: Vec<Frame>,
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
@@ -140,7 +142,7 @@ impl SearchThread {
             id,
             histories: Histories::new(),
             reductions: Reductions::new(),
-            evaluator: Evaluator::new(),
+            accumulators: AccumulatorStack::new(MAX_PLY + 2),
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
@@ -246,6 +248,7 @@ impl SearchThread {
             })
             .collect();
         self.stack.fill(Frame::default());
+        self.accumulators.reset(&job.network, &job.position);
         self.completed_depth = 0;
         self.nodes = 0;
         self.stopped = false;

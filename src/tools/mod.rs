@@ -1,5 +1,9 @@
 //! Developer tools reached from the command line.
 
 pub mod bench;
+pub mod data_files;
+pub mod datagen;
 pub mod perft;
+pub mod train;
+pub mod training_data;
 pub mod tune;

@@ -14,13 +14,24 @@ pub enum OptionId {
     MoveOverhead,
     Chess960,
     ShowWdl,
+    EvalFile,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// Free text (UCI type `string`).
+    Text {
+        default: &'static str,
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -32,7 +43,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 8] = [
+pub const OPTIONS: [OptionSpec; 9] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -46,15 +57,20 @@ pub const OPTIONS: [OptionSpec; 8] = [
     },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::Text { default: BUILT_IN_NETWORK } },
 ];
 
+/// The `EvalFile` value that names the network built into the binary.
+pub const BUILT_IN_NETWORK: &str = "<internal>";
+
 /// A checked value for an option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     Spin(i64),
     Check(bool),
     /// A button was pressed.
     Press,
+    Text(String),
 }
 
 /// Why a `setoption` was refused.
@@ -116,6 +132,8 @@ impl OptionSpec {
                 }
                 Ok(OptionValue::Spin(number as i64))
             }
+            // An empty string is a value too (UCI has no other way to say it).
+            OptionKind::Text { .. } => Ok(OptionValue::Text(value.unwrap_or("").to_string())),
             OptionKind::Check { .. } => {
                 let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
                 if text.eq_ignore_ascii_case("true") {
@@ -137,6 +155,7 @@ impl OptionSpec {
             }
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
             OptionKind::Button => format!("option name {} type button", self.name),
+            OptionKind::Text { default } => format!("option name {} type string default {default}", self.name),
         }
     }
 }
@@ -148,7 +167,7 @@ pub fn parse_setoption(name: &str, value: Option<&str>) -> Result<(&'static Opti
 }
 
 /// The current value of every option that is not a button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hash_mb: usize,
     pub threads: usize,
@@ -157,6 +176,8 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub chess960: bool,
     pub show_wdl: bool,
+    /// The network file in use, or [`BUILT_IN_NETWORK`].
+    pub eval_file: String,
 }
 
 impl Default for Settings {
@@ -177,6 +198,7 @@ impl Default for Settings {
             move_overhead_ms: spin(OptionId::MoveOverhead) as u64,
             chess960: check(OptionId::Chess960),
             show_wdl: check(OptionId::ShowWdl),
+            eval_file: BUILT_IN_NETWORK.to_string(),
         }
     }
 }
@@ -211,6 +233,7 @@ mod tests {
         assert_eq!(parse_setoption("Ponder", Some("TRUE")).unwrap().1, OptionValue::Check(true));
         assert!(matches!(parse_setoption("Ponder", Some("yes")), Err(OptionError::NotABoolean { .. })));
         assert_eq!(parse_setoption("Clear Hash", None).unwrap().1, OptionValue::Press);
+        assert_eq!(parse_setoption("evalfile", Some("a b.nnue")).unwrap().1, OptionValue::Text("a b.nnue".into()));
         assert!(matches!(parse_setoption("Foo", Some("1")), Err(OptionError::UnknownName(_))));
     }
 
@@ -220,6 +243,7 @@ mod tests {
         assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 1048576");
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
+        assert!(lines.contains(&"option name EvalFile type string default <internal>".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
     }
 
@@ -244,6 +268,7 @@ mod tests {
                                 && line.contains(&max.to_string())
                         }
                         OptionKind::Check { default } => line.contains(&default.to_string()),
+                        OptionKind::Text { default } => line.contains(default),
                         OptionKind::Button => true,
                     }
             });

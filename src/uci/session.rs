@@ -5,11 +5,12 @@
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::diagram;
 use super::info::UciReporter;
-use super::options::{parse_setoption, OptionId, OptionValue, Settings, OPTIONS};
+use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
 use crate::search::{Engine, SearchLimits};
 use crate::tools::perft::perft_until_stopped;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -144,6 +145,23 @@ impl Session {
         self.engine.new_game();
     }
 
+    /// Loads the network `path` names (the built-in one for `<internal>` or
+    /// nothing); a file that cannot be used leaves the network as it was.
+    fn set_eval_file(&mut self, path: String) {
+        let built_in = path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK);
+        let network = if built_in { Ok(crate::nnue::embedded()) } else { crate::nnue::load(Path::new(&path)) };
+        match network {
+            Ok(network) => {
+                self.engine.set_network(network);
+                self.settings.eval_file = if built_in { BUILT_IN_NETWORK.to_string() } else { path };
+                self.output.info_string(&format!("EvalFile: evaluating with {}", self.settings.eval_file));
+            }
+            Err(reason) => self
+                .output
+                .error(&format!("setoption: EvalFile: {reason}; the network stays {}", self.settings.eval_file)),
+        }
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let (spec, value) = match parse_setoption(name, value) {
             Ok(parsed) => parsed,
@@ -151,7 +169,12 @@ impl Session {
         };
         let touches_engine = matches!(
             spec.id,
-            OptionId::Hash | OptionId::Threads | OptionId::ClearHash | OptionId::MultiPv | OptionId::MoveOverhead
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::ClearHash
+                | OptionId::MultiPv
+                | OptionId::MoveOverhead
+                | OptionId::EvalFile
         );
         if touches_engine && self.refuse_if_busy(&format!("setoption {}", spec.name)) {
             return;
@@ -180,6 +203,7 @@ impl Session {
             (OptionId::Ponder, OptionValue::Check(on)) => self.settings.ponder = on,
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
+            (OptionId::EvalFile, OptionValue::Text(path)) => self.set_eval_file(path),
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {
