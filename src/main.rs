@@ -1,4 +1,5 @@
 use roque::board::Position;
+use roque::tools::bench::BenchEvaluation;
 use roque::tools::perft::divide;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,7 +9,8 @@ Roque, a UCI chess engine
 
 usage:
   roque                              the UCI loop on standard input and output
-  roque bench [<depth> [<threads>]]  search the bench positions; print nodes and speed
+  roque bench [<depth> [<threads> [nnue|hce]]]
+                                     search the bench positions; print nodes and speed
   roque perft <depth> [<fen>]        count the move tree, divided by root move
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
@@ -64,7 +66,7 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads>]]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce]]]";
     let depth = match args.first() {
         None => None,
         Some(text) => match text.parse::<u32>() {
@@ -85,7 +87,15 @@ fn run_bench(args: &[String]) -> ExitCode {
             }
         },
     };
-    roque::tools::bench::run(depth, threads);
+    let evaluation = match args.get(2).map(String::as_str) {
+        None | Some("nnue") => BenchEvaluation::Network,
+        Some("hce") => BenchEvaluation::HandCrafted,
+        Some(other) => {
+            eprintln!("error: the bench evaluation is 'nnue' or 'hce', not '{other}'\n{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    roque::tools::bench::run(depth, threads, evaluation);
     ExitCode::SUCCESS
 }
 

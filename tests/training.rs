@@ -4,6 +4,7 @@
 //! and the trainer lowers its loss and writes a network the engine loads.
 
 use roque::board::Position;
+use roque::tools::augment::{augment, AugmentSettings};
 use roque::tools::data_files::read_records;
 use roque::tools::datagen::{self, Settings};
 use roque::tools::train::{TrainSettings, Trainer};
@@ -214,4 +215,26 @@ fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
     }
     writeln!(input, "quit").unwrap();
     engine.wait().unwrap();
+}
+
+#[test]
+fn augmented_positions_are_legal_labelled_and_independent_of_the_threads() {
+    let source = scratch("augment-source.bin");
+    datagen::run(&quick_settings(&source, 2, 41), Duration::from_secs(60)).unwrap();
+    let one = scratch("augment-1.bin");
+    let two = scratch("augment-2.bin");
+    let settings = AugmentSettings { walks: 2, max_plies: 3, depth: 1, threads: 1, ..AugmentSettings::default() };
+    let count = augment(&source, &one, &settings).unwrap();
+    augment(&source, &two, &AugmentSettings { threads: 2, ..settings }).unwrap();
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    let sources = read_records(&source).unwrap();
+    let records = read_records(&one).unwrap();
+    assert_eq!(records.len(), count);
+    assert!(count > sources.len(), "{count} positions from {} sources", sources.len());
+    for record in &records {
+        let position = record.position().unwrap();
+        assert!(!position.in_check());
+        assert!(record.score.abs() <= 3000);
+        assert_eq!(record.outcome, GameOutcome::Draw);
+    }
 }

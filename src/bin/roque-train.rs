@@ -10,18 +10,23 @@ use std::time::Instant;
 
 const USAGE: &str = "\
 usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X] [--drop-at F]
-                   [--wdl F] [--scale K] [--holdout F] [--seed N] [--threads N]
-                   [--checkpoint <file>] [--fit-scale] [--no-mirror]
+                   [--wdl F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
+                   [--checkpoint <file>] [--init <checkpoint>] [--fit-scale] [--no-mirror]
   <data>: binary record files or text (.txt, .epd) files, in game order;
   the last --holdout fraction (0.02) is kept out for validation.
   With --checkpoint, each epoch is saved there and a run restarted with the
-  same file goes on after the last saved epoch. Odd epochs see positions
+  same file goes on after the last saved epoch; --init starts from the
+  weights of a checkpoint with a fresh schedule (a new generation). Odd epochs see positions
   without castling rights with the files mirrored, unless --no-mirror.";
 
 struct Options {
     data: Vec<PathBuf>,
     out: Option<PathBuf>,
     checkpoint: Option<PathBuf>,
+    /// A checkpoint whose weights start the run (with a fresh schedule).
+    init: Option<PathBuf>,
+    /// Validation positions from a file of their own (else the holdout).
+    validation: Option<PathBuf>,
     holdout: f64,
     threads: Option<usize>,
     fit_scale: bool,
@@ -33,6 +38,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
         data: Vec::new(),
         out: None,
         checkpoint: None,
+        init: None,
+        validation: None,
         holdout: 0.02,
         threads: None,
         fit_scale: false,
@@ -70,6 +77,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
         match flag {
             "--out" => options.out = Some(PathBuf::from(value)),
             "--checkpoint" => options.checkpoint = Some(PathBuf::from(value)),
+            "--init" => options.init = Some(PathBuf::from(value)),
+            "--validation" => options.validation = Some(PathBuf::from(value)),
             "--epochs" => options.settings.epochs = whole()?,
             "--batch" => options.settings.batch_size = whole()?,
             "--threads" => options.threads = Some(whole()?),
@@ -122,8 +131,13 @@ fn train(options: &Options) -> Result<(), String> {
     for path in &options.data {
         records.extend(read_records(path)?);
     }
-    let holdout = ((records.len() as f64 * options.holdout) as usize).min(records.len().saturating_sub(1));
-    let validation = records.split_off(records.len() - holdout);
+    let validation = match &options.validation {
+        Some(path) => read_records(path)?,
+        None => {
+            let holdout = ((records.len() as f64 * options.holdout) as usize).min(records.len().saturating_sub(1));
+            records.split_off(records.len() - holdout)
+        }
+    };
     println!(
         "{} training and {} validation positions read in {:.1} s; network 768x2 -> {HIDDEN}x2 -> 1",
         records.len(),
@@ -144,7 +158,14 @@ fn train(options: &Options) -> Result<(), String> {
             println!("resuming from {} after epoch {}", path.display(), trainer.epochs_done);
             trainer
         }
-        _ => Trainer::new(settings.seed),
+        _ => match &options.init {
+            Some(path) => {
+                let trainer = Trainer::load_checkpoint(path)?.restarted();
+                println!("starting from the weights of {}", path.display());
+                trainer
+            }
+            None => Trainer::new(settings.seed),
+        },
     };
     println!("{settings:?}");
     println!("epoch      lr  train loss  validation loss  positions/s  elapsed");

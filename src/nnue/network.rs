@@ -18,11 +18,14 @@ use super::simd;
 use std::fmt;
 
 /// Hidden neurons for each view.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// The hidden layer's quantisation: 1.0 is `QA`; the clipped ReLU's ceiling.
 pub const QA: i32 = 255;
 /// The output weights' quantisation: 1.0 is `QB`.
 pub const QB: i32 = 64;
+
+/// One view's output sum stays within i32 (255² · 128 per neuron).
+const _: () = assert!(HIDDEN as i64 * 255 * 255 * 128 <= i32::MAX as i64);
 
 const MAGIC: &[u8; 4] = b"RQNN";
 const VERSION: u32 = 1;
@@ -55,6 +58,8 @@ pub enum NetworkError {
         expected: usize,
         found: usize,
     },
+    /// Weights so large that the integer arithmetic could overflow.
+    Range(&'static str),
 }
 
 impl fmt::Display for NetworkError {
@@ -67,6 +72,7 @@ impl fmt::Display for NetworkError {
             NetworkError::Size { expected, found } => {
                 write!(f, "the file has {found} bytes where its header asks for {expected}")
             }
+            NetworkError::Range(what) => write!(f, "{what} too large for the integer evaluation"),
         }
     }
 }
@@ -108,7 +114,24 @@ impl Network {
         }
         network.output_bias = i32::from_le_bytes(bytes[FILE_BYTES - 4..].try_into().expect("4 bytes"));
         network.scale = scale as i32;
+        network.check_ranges()?;
         Ok(network)
+    }
+
+    /// Refuses weights with which the integer arithmetic could overflow:
+    /// a hidden value must stay within i16 whatever 32 pieces stand on the
+    /// board, and a clipped value times an output weight within i16 too.
+    fn check_ranges(&self) -> Result<(), NetworkError> {
+        for neuron in 0..HIDDEN {
+            let largest = self.feature_weights.iter().map(|row| row[neuron].unsigned_abs() as i64).max().unwrap_or(0);
+            if self.feature_bias[neuron].unsigned_abs() as i64 + 32 * largest > i16::MAX as i64 {
+                return Err(NetworkError::Range("feature weights"));
+            }
+        }
+        if self.output_weights.iter().flatten().any(|w| w.unsigned_abs() as i32 * QA > i16::MAX as i32) {
+            return Err(NetworkError::Range("output weights"));
+        }
+        Ok(())
     }
 
     /// The network file.
@@ -130,8 +153,10 @@ impl Network {
     /// hidden layers (the side to move's first).
     #[inline(always)]
     pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
-        let sum = simd::screlu_dot(us, &self.output_weights[0]) + simd::screlu_dot(them, &self.output_weights[1]);
-        (sum / QA + self.output_bias) * self.scale / (QA * QB)
+        let sum = simd::screlu_dot(us, &self.output_weights[0]) as i64
+            + simd::screlu_dot(them, &self.output_weights[1]) as i64;
+        let value = (sum / QA as i64 + self.output_bias as i64) * self.scale as i64 / (QA * QB) as i64;
+        value.clamp(i32::MIN as i64, i32::MAX as i64) as i32
     }
 }
 
@@ -177,6 +202,12 @@ mod tests {
         let mut wrong = bytes.clone();
         wrong[12..16].copy_from_slice(&0u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Scale(0)));
+        let mut wrong = sample_network();
+        wrong.feature_weights[100][7] = 1100;
+        assert_eq!(Network::from_bytes(&wrong.to_bytes()).err(), Some(NetworkError::Range("feature weights")));
+        let mut wrong = sample_network();
+        wrong.output_weights[0][0] = -200;
+        assert_eq!(Network::from_bytes(&wrong.to_bytes()).err(), Some(NetworkError::Range("output weights")));
         let short = &bytes[..bytes.len() - 1];
         assert_eq!(
             Network::from_bytes(short).err(),

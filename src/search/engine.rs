@@ -31,6 +31,8 @@ struct Worker {
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     network: Arc<Network>,
+    /// False: the hand-crafted evaluation instead of the network.
+    use_network: bool,
     signals: Arc<Signals>,
     stats: Arc<[ThreadStats]>,
     workers: Vec<Worker>,
@@ -50,6 +52,7 @@ impl Engine {
         let mut engine = Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB).expect("16 MiB for the hash table")),
             network: crate::nnue::embedded(),
+            use_network: true,
             signals: Arc::new(Signals::default()),
             stats: Arc::new([]),
             workers: Vec::new(),
@@ -110,6 +113,18 @@ impl Engine {
         self.network = network;
     }
 
+    /// The network `set_network` gave (or the built-in one).
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+
+    /// Evaluates with the network (true) or the hand-crafted evaluation.
+    pub fn set_use_network(&mut self, on: bool) {
+        self.stop();
+        self.wait();
+        self.use_network = on;
+    }
+
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, 256);
     }
@@ -154,7 +169,7 @@ impl Engine {
         }
         let job = Arc::new(Job {
             tt: Arc::clone(&self.tt),
-            network: Arc::clone(&self.network),
+            network: self.use_network.then(|| Arc::clone(&self.network)),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
             position,

@@ -26,11 +26,14 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
 
 impl SearchThread {
     /// The static evaluation of the position at `ply`: the one place the
-    /// search calls the network, whose accumulator for this ply is brought
-    /// up to date here.
+    /// search calls the network (whose accumulator for this ply is brought
+    /// up to date here) or the hand-crafted evaluation.
     #[inline(always)]
     fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
-        let value = self.accumulators.evaluate(&job.network, ply, position.side_to_move());
+        let value = match &job.network {
+            Some(network) => self.accumulators.evaluate(network, ply, position.side_to_move()),
+            None => self.evaluator.evaluate(position),
+        };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
     }
 

@@ -13,6 +13,7 @@ use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::Position;
+use crate::eval::Evaluator;
 use crate::nnue::{AccumulatorStack, Network};
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -53,8 +54,9 @@ pub struct ThreadStats {
 /// One search, as handed to every thread.
 pub struct Job {
     pub tt: Arc<TranspositionTable>,
-    /// The network every thread evaluates with.
-    pub network: Arc<Network>,
+    /// The network every thread evaluates with; None: the hand-crafted
+    /// evaluation.
+    pub network: Option<Arc<Network>>,
     pub signals: Arc<Signals>,
     pub stats: Arc<[ThreadStats]>,
     pub position: Position,
@@ -112,6 +114,8 @@ pub struct SearchThread {
     pub reductions: Reductions,
     /// The network's hidden layer for each ply of the current line.
     pub accumulators: AccumulatorStack,
+    /// The hand-crafted evaluation with this thread's pawn hash table.
+    pub evaluator: Evaluator,
     pub stack: Vec<Frame>,
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
@@ -143,6 +147,7 @@ impl SearchThread {
             histories: Histories::new(),
             reductions: Reductions::new(),
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
+            evaluator: Evaluator::new(),
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
@@ -248,7 +253,9 @@ impl SearchThread {
             })
             .collect();
         self.stack.fill(Frame::default());
-        self.accumulators.reset(&job.network, &job.position);
+        if let Some(network) = &job.network {
+            self.accumulators.reset(network, &job.position);
+        }
         self.completed_depth = 0;
         self.nodes = 0;
         self.stopped = false;

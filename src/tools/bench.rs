@@ -68,6 +68,14 @@ pub const POSITIONS: [&str; 50] = [
     "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
 ];
 
+/// The evaluation a bench run searches with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchEvaluation {
+    /// The built-in network (the engine's default).
+    Network,
+    HandCrafted,
+}
+
 /// What a bench run measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
@@ -78,15 +86,17 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` (default [`DEFAULT_DEPTH`])
-/// with `threads` threads and a 16 MiB table cleared before each, prints one
+/// with `threads` threads, the given evaluation and a 16 MiB table cleared
+/// before each, prints one
 /// line per position, the time taken, and `N nodes M nps` last, and returns
 /// the totals. With one thread the node count is the build's signature;
 /// with more, the time to reach the depth measures Lazy SMP.
-pub fn run(depth: Option<u32>, threads: usize) -> BenchResult {
+pub fn run(depth: Option<u32>, threads: usize, evaluation: BenchEvaluation) -> BenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = threads.max(1);
     let mut engine = Engine::new();
     engine.set_threads(threads);
+    engine.set_use_network(evaluation == BenchEvaluation::Network);
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {

@@ -18,7 +18,11 @@ usage:
   roque data convert <in> <out>           binary <-> text (by file name: .txt or .epd is text)
   roque data inspect <file> [<count>]     counts, results, scores; the first <count> positions as text
   roque data merge <out> <in> <in>...     the inputs one after the other
-  roque data shuffle <in> <out> [<seed>]  the positions in a random order (seed 1 by default)";
+  roque data shuffle <in> <out> [<seed>]  the positions in a random order (seed 1 by default)
+  roque data augment <in> <out> [--walks N] [--plies N] [--depth N] [--threads N] [--seed N] [--nnue]
+                                          short random walks from each position, labelled by a
+                                          depth-N search (defaults 4 walks of 1 to 4 plies, depth 2,
+                                          2 threads, seed 1; hand-crafted evaluation unless --nnue)";
 
 fn is_text(path: &Path) -> bool {
     matches!(path.extension().and_then(|e| e.to_str()), Some("txt" | "epd"))
@@ -131,6 +135,11 @@ pub fn run(args: &[String]) -> Result<String, String> {
             records.shuffle(&mut StdRng::seed_from_u64(seed));
             write_records(path(2)?, &records)?;
             Ok(format!("{} positions shuffled into {}", records.len(), args[2]))
+        }
+        Some("augment") if args.len() >= 3 => {
+            let settings = super::augment::parse_settings(&args[3..])?;
+            let count = super::augment::augment(path(1)?, path(2)?, &settings)?;
+            Ok(format!("{count} positions written to {}", args[2]))
         }
         _ => Err(USAGE.to_string()),
     }

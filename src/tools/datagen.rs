@@ -97,9 +97,9 @@ impl Settings {
         while i < args.len() {
             let name = args[i].as_str();
             let value = args.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
-            fn number<T: std::str::FromStr>(name: &str, value: &str, min: T) -> Result<T, String>
+            fn number<T>(name: &str, value: &str, min: T) -> Result<T, String>
             where
-                T: PartialOrd + std::fmt::Display,
+                T: std::str::FromStr + PartialOrd + std::fmt::Display,
             {
                 match value.parse::<T>() {
                     Ok(n) if n >= min => Ok(n),

@@ -1,5 +1,6 @@
 //! Developer tools reached from the command line.
 
+pub mod augment;
 pub mod bench;
 pub mod data_files;
 pub mod datagen;

@@ -317,6 +317,17 @@ impl Trainer {
         network
     }
 
+    /// The same weights with a fresh optimiser and schedule.
+    pub fn restarted(self) -> Trainer {
+        Trainer {
+            first_moment: vec![0.0; PARAMETERS],
+            second_moment: vec![0.0; PARAMETERS],
+            steps: 0,
+            epochs_done: 0,
+            ..self
+        }
+    }
+
     /// Writes a checkpoint: the weights, Adam's moments and the progress.
     pub fn save_checkpoint(&self, path: &Path) -> Result<(), String> {
         let mut bytes = Vec::with_capacity(16 + 12 * PARAMETERS);

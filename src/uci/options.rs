@@ -14,6 +14,7 @@ pub enum OptionId {
     MoveOverhead,
     Chess960,
     ShowWdl,
+    UseNnue,
     EvalFile,
 }
 
@@ -43,7 +44,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 9] = [
+pub const OPTIONS: [OptionSpec; 10] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -57,6 +58,7 @@ pub const OPTIONS: [OptionSpec; 9] = [
     },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::UseNnue, name: "Use NNUE", kind: OptionKind::Check { default: true } },
     OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::Text { default: BUILT_IN_NETWORK } },
 ];
 
@@ -176,6 +178,7 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub chess960: bool,
     pub show_wdl: bool,
+    pub use_nnue: bool,
     /// The network file in use, or [`BUILT_IN_NETWORK`].
     pub eval_file: String,
 }
@@ -198,6 +201,7 @@ impl Default for Settings {
             move_overhead_ms: spin(OptionId::MoveOverhead) as u64,
             chess960: check(OptionId::Chess960),
             show_wdl: check(OptionId::ShowWdl),
+            use_nnue: check(OptionId::UseNnue),
             eval_file: BUILT_IN_NETWORK.to_string(),
         }
     }

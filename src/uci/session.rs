@@ -104,7 +104,7 @@ impl Session {
                 return Flow::Quit;
             }
             Command::Display => self.output.lines(&diagram(self.game.position())),
-            Command::Eval => self.output.line(crate::eval::trace(self.game.position()).trim_end()),
+            Command::Eval => self.print_evaluation(),
         }
         Flow::Continue
     }
@@ -145,6 +145,23 @@ impl Session {
         self.engine.new_game();
     }
 
+    /// `eval`: the hand-crafted evaluation term by term, then the network's.
+    fn print_evaluation(&mut self) {
+        let position = self.game.position();
+        self.output.line(crate::eval::trace(position).trim_end());
+        let network = crate::nnue::evaluate(self.engine.network(), position) * position.side_to_move().sign();
+        self.output.line(&format!("NNUE evaluation: {network} (white side), network {}", self.settings.eval_file));
+        let (used, by) = if self.settings.use_nnue {
+            (network, "the network")
+        } else {
+            (
+                crate::eval::evaluate(position) * position.side_to_move().sign(),
+                "the hand-crafted evaluation (Use NNUE is off)",
+            )
+        };
+        self.output.line(&format!("Final evaluation: {used} (white side), by {by}"));
+    }
+
     /// Loads the network `path` names (the built-in one for `<internal>` or
     /// nothing); a file that cannot be used leaves the network as it was.
     fn set_eval_file(&mut self, path: String) {
@@ -175,6 +192,7 @@ impl Session {
                 | OptionId::MultiPv
                 | OptionId::MoveOverhead
                 | OptionId::EvalFile
+                | OptionId::UseNnue
         );
         if touches_engine && self.refuse_if_busy(&format!("setoption {}", spec.name)) {
             return;
@@ -204,6 +222,10 @@ impl Session {
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
             (OptionId::EvalFile, OptionValue::Text(path)) => self.set_eval_file(path),
+            (OptionId::UseNnue, OptionValue::Check(on)) => {
+                self.engine.set_use_network(on);
+                self.settings.use_nnue = on;
+            }
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {

@@ -4,7 +4,7 @@ use super::super::network::{HIDDEN, QA};
 use std::arch::x86_64::*;
 
 const LANES: usize = 16;
-const _: () = assert!(HIDDEN % LANES == 0);
+const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 
 /// Σ clamp(h, 0, QA)² · w: clip, multiply the clipped value by the weight
 /// in i16 (it fits), then multiply by the clipped value again and add

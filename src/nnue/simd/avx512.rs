@@ -5,7 +5,7 @@ use super::super::network::{HIDDEN, QA};
 use std::arch::x86_64::*;
 
 const LANES: usize = 32;
-const _: () = assert!(HIDDEN % LANES == 0);
+const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 
 /// Σ clamp(h, 0, QA)² · w, as the AVX2 path does it, twice as wide.
 #[inline(always)]
