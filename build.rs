@@ -16,6 +16,8 @@ mod slider_tables {
 
 /// The network built into the engine when `EVALFILE` names none.
 const DEFAULT_NETWORK: &str = "nets/roque-gen1.nnue";
+/// The network format `src/nnue/network.rs` reads.
+const NETWORK_VERSION: u32 = 2;
 
 fn embed_network() {
     println!("cargo:rerun-if-env-changed=EVALFILE");
@@ -25,10 +27,14 @@ fn embed_network() {
         _ => Path::new(&manifest).join(DEFAULT_NETWORK),
     };
     println!("cargo:rerun-if-changed={}", source.display());
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("network.nnue");
-    if let Err(error) = fs::copy(&source, dest) {
-        panic!("cannot read the network {}: {error}", source.display());
+    let bytes = fs::read(&source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
+    // The engine checks the whole file when it starts; a file that is not a
+    // network of this format at all stops the build here.
+    if bytes.len() < 8 || &bytes[0..4] != b"RQNN" || bytes[4..8] != NETWORK_VERSION.to_le_bytes() {
+        panic!("{} is not a Roque network of format version {NETWORK_VERSION}", source.display());
     }
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("network.nnue");
+    fs::write(dest, bytes).unwrap();
 }
 
 fn main() {

@@ -19,10 +19,10 @@ fn random_network(seed: u64) -> Box<Network> {
         row.iter_mut().for_each(|w| *w = rng.random_range(-300..=300));
     }
     network.feature_bias.iter_mut().for_each(|b| *b = rng.random_range(-100..=300));
-    for row in network.output_weights.iter_mut() {
+    for row in network.output_weights.iter_mut().flatten() {
         row.iter_mut().for_each(|w| *w = rng.random_range(-127..=127));
     }
-    network.output_bias = rng.random_range(-5000..5000);
+    network.output_bias.iter_mut().for_each(|b| *b = rng.random_range(-5000..5000));
     network.scale = 400;
     assert_eq!(network.feature_weights.len(), INPUTS);
     network
@@ -77,8 +77,7 @@ fn incremental_accumulators_equal_fresh_ones_after_every_move() {
                 if rng.random_range(0..3) == 0 {
                     let fresh = Accumulator::new(&network, &position);
                     assert_eq!(stack.accumulator(&network, ply + 1), &fresh, "after ply {ply}: {}", position.fen());
-                    let side = position.side_to_move();
-                    assert_eq!(stack.evaluate(&network, ply + 1, side), fresh.evaluate(&network, side));
+                    assert_eq!(stack.evaluate(&network, ply + 1, &position), fresh.evaluate(&network, &position));
                 }
             }
         }

@@ -6,7 +6,7 @@
 //! costs nothing.
 
 use super::features::feature_index;
-use super::network::{Network, HIDDEN};
+use super::network::{output_bucket, Network, HIDDEN};
 use crate::board::{CastlingSide, Position};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
 
@@ -32,12 +32,14 @@ impl Accumulator {
         accumulator
     }
 
-    /// The evaluation in centipawns for `side_to_move`.
+    /// The evaluation in centipawns of `position`, whose accumulator this
+    /// is, for its side to move.
     #[inline(always)]
-    pub fn evaluate(&self, network: &Network, side_to_move: Color) -> i32 {
+    pub fn evaluate(&self, network: &Network, position: &Position) -> i32 {
+        let side_to_move = position.side_to_move();
         let us = &self.values[side_to_move.index()];
         let them = &self.values[(!side_to_move).index()];
-        network.output(us, them)
+        network.output(us, them, output_bucket(position.occupied().count()))
     }
 }
 
@@ -175,12 +177,12 @@ impl AccumulatorStack {
         entry.computed = false;
     }
 
-    /// The evaluation of the position at `ply` for `side_to_move`, bringing
-    /// its accumulator up to date from the nearest computed one below.
+    /// The evaluation of `position`, the one at `ply`, bringing its
+    /// accumulator up to date from the nearest computed one below.
     #[inline(always)]
-    pub fn evaluate(&mut self, network: &Network, ply: usize, side_to_move: Color) -> i32 {
+    pub fn evaluate(&mut self, network: &Network, ply: usize, position: &Position) -> i32 {
         self.update(network, ply);
-        self.entries[ply].accumulator.evaluate(network, side_to_move)
+        self.entries[ply].accumulator.evaluate(network, position)
     }
 
     fn update(&mut self, network: &Network, ply: usize) {

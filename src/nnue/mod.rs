@@ -45,5 +45,5 @@ pub fn load(path: &Path) -> Result<Arc<Network>, String> {
 /// computed from nothing (for one-off calls; the search updates its
 /// accumulators move by move).
 pub fn evaluate(network: &Network, position: &Position) -> i32 {
-    Accumulator::new(network, position).evaluate(network, position.side_to_move())
+    Accumulator::new(network, position).evaluate(network, position)
 }

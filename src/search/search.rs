@@ -31,7 +31,7 @@ impl SearchThread {
     #[inline(always)]
     fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
         let value = match &job.network {
-            Some(network) => self.accumulators.evaluate(network, ply, position.side_to_move()),
+            Some(network) => self.accumulators.evaluate(network, ply, position),
             None => self.evaluator.evaluate(position),
         };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)

@@ -2,7 +2,10 @@
 //!
 //! From each position of a file, a few short random walks of legal moves,
 //! each position reached labelled by a shallow search (by default the
-//! hand-crafted evaluation's). Self-play gives a few hundred positions a
+//! hand-crafted evaluation's) and kept if it is quiet (not in check, best
+//! move neither a capture nor a promotion) and calm (the static evaluation
+//! within a margin of the search's score: random moves leave pieces hanging
+//! and threats pending, which a static evaluation cannot see). Self-play gives a few hundred positions a
 //! second on this machine; a shallow search labels tens of thousands, so a
 //! first network can learn what the hand-crafted evaluation knows from far
 //! more positions than the games provide, then learn from the games' deeper
@@ -12,6 +15,7 @@
 use super::data_files::{read_records, write_records};
 use super::training_data::{GameOutcome, Record};
 use crate::board::Game;
+use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -32,11 +36,14 @@ pub struct AugmentSettings {
     pub use_network: bool,
     pub threads: usize,
     pub seed: u64,
+    /// A position is kept only when its static evaluation is within this of
+    /// the search's score: calm, with no tactic the network cannot see.
+    pub calm: i32,
 }
 
 impl Default for AugmentSettings {
     fn default() -> AugmentSettings {
-        AugmentSettings { walks: 4, max_plies: 4, depth: 2, use_network: false, threads: 2, seed: 1 }
+        AugmentSettings { walks: 4, max_plies: 4, depth: 2, use_network: false, threads: 2, seed: 1, calm: 100 }
     }
 }
 
@@ -67,6 +74,7 @@ pub fn parse_settings(args: &[String]) -> Result<AugmentSettings, String> {
             "--depth" => settings.depth = number.min(64) as u32,
             "--threads" => settings.threads = number.min(1024),
             "--seed" => settings.seed = number as u64,
+            "--calm" => settings.calm = number.min(30_000) as i32,
             _ => return Err(format!("unknown argument '{flag}'")),
         }
         i += 2;
@@ -117,8 +125,19 @@ pub fn augment(input: &Path, output: &Path, settings: &AugmentSettings) -> Resul
                             }
                             engine.new_game();
                             let result = engine.search_sync(&game, SearchLimits::depth(settings.depth));
+                            // Quiet positions only, as in the games: a best move
+                            // that captures or promotes is a tactic the network
+                            // cannot see and need not learn.
+                            if is_noisy(&reached, result.best) {
+                                continue;
+                            }
+                            let static_eval = if settings.use_network {
+                                crate::nnue::evaluate(engine.network(), &reached)
+                            } else {
+                                crate::eval::evaluate(&reached)
+                            };
                             if let Score::Cp(cp) = result.score {
-                                if cp.abs() <= SCORE_BOUND {
+                                if cp.abs() <= SCORE_BOUND && (cp - static_eval).abs() <= settings.calm {
                                     let white = cp * reached.side_to_move().sign();
                                     records.push(Record::new(&reached, white as i16, GameOutcome::Draw));
                                 }

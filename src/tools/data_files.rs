@@ -19,9 +19,10 @@ usage:
   roque data inspect <file> [<count>]     counts, results, scores; the first <count> positions as text
   roque data merge <out> <in> <in>...     the inputs one after the other
   roque data shuffle <in> <out> [<seed>]  the positions in a random order (seed 1 by default)
-  roque data augment <in> <out> [--walks N] [--plies N] [--depth N] [--threads N] [--seed N] [--nnue]
-                                          short random walks from each position, labelled by a
-                                          depth-N search (defaults 4 walks of 1 to 4 plies, depth 2,
+  roque data augment <in> <out> [--walks N] [--plies N] [--depth N] [--calm CP] [--threads N]
+                     [--seed N] [--nnue]  short random walks from each position, labelled by a
+                                          depth-N search, kept where the static evaluation is within
+                                          CP of it (defaults 4 walks of 1 to 4 plies, depth 2, calm 100,
                                           2 threads, seed 1; hand-crafted evaluation unless --nnue)";
 
 fn is_text(path: &Path) -> bool {

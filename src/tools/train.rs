@@ -12,7 +12,7 @@
 
 use super::training_data::Record;
 use crate::nnue::features::{feature_index, INPUTS};
-use crate::nnue::network::{Network, HIDDEN, QA, QB};
+use crate::nnue::network::{output_bucket, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
 use crate::types::{Color, Square};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -29,10 +29,12 @@ pub const WEIGHT_LIMIT: f32 = 1.98;
 /// The positions of the weights in the flat parameter vector.
 const FEATURE_WEIGHTS: usize = 0;
 const FEATURE_BIAS: usize = INPUTS * HIDDEN;
+/// Each bucket's output weights (side to move's view, then the other's).
 const OUTPUT_WEIGHTS: usize = FEATURE_BIAS + HIDDEN;
-const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + 2 * HIDDEN;
+/// Each bucket's output bias.
+const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// The number of parameters.
-pub const PARAMETERS: usize = OUTPUT_BIAS + 1;
+pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainSettings {
@@ -81,6 +83,7 @@ struct Sample {
     us: [u16; 32],
     them: [u16; 32],
     count: usize,
+    bucket: usize,
     target: f32,
 }
 
@@ -94,13 +97,14 @@ impl Sample {
     fn new(record: &Record, settings: &TrainSettings, mirror: bool) -> Sample {
         let side = record.side_to_move();
         let flip = if mirror && !record.has_castling_rights() { 7 } else { 0 };
-        let mut sample = Sample { us: [0; 32], them: [0; 32], count: 0, target: 0.0 };
+        let mut sample = Sample { us: [0; 32], them: [0; 32], count: 0, bucket: 0, target: 0.0 };
         for placed in record.pieces() {
             let square = Square::from_index_unchecked(placed.square.index() as u32 ^ flip);
             sample.us[sample.count] = feature_index(side, placed.piece, square) as u16;
             sample.them[sample.count] = feature_index(!side, placed.piece, square) as u16;
             sample.count += 1;
         }
+        sample.bucket = output_bucket(sample.count as u32);
         let white_result = record.outcome.white_score();
         let (result, score) = match side {
             Color::White => (white_result, record.score as f32),
@@ -163,10 +167,11 @@ impl Trainer {
         hidden
     }
 
-    /// The network's output (centipawns / scale) for a sample.
-    fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-        let weights = &self.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS];
-        let mut sum = self.parameters[OUTPUT_BIAS];
+    /// The network's output (centipawns / scale) with the output weights of
+    /// `bucket`.
+    fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
+        let weights = &self.parameters[OUTPUT_WEIGHTS + bucket * 2 * HIDDEN..][..2 * HIDDEN];
+        let mut sum = self.parameters[OUTPUT_BIAS + bucket];
         for i in 0..HIDDEN {
             sum += screlu(us[i]) * weights[i] + screlu(them[i]) * weights[HIDDEN + i];
         }
@@ -178,7 +183,7 @@ impl Trainer {
         let sample = Sample::new(record, settings, false);
         let us = self.hidden(&sample.us[..sample.count]);
         let them = self.hidden(&sample.them[..sample.count]);
-        self.output(&us, &them) * settings.scale
+        self.output(&us, &them, sample.bucket) * settings.scale
     }
 
     /// Adds one sample's gradient to `gradient`; returns its loss.
@@ -187,16 +192,17 @@ impl Trainer {
         let them_features = &sample.them[..sample.count];
         let us = self.hidden(us_features);
         let them = self.hidden(them_features);
-        let predicted = sigmoid(self.output(&us, &them));
+        let predicted = sigmoid(self.output(&us, &them, sample.bucket));
         let error = predicted - sample.target;
         let d_output = 2.0 * error * predicted * (1.0 - predicted);
-        gradient[OUTPUT_BIAS] += d_output;
-        let weights = &self.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS];
+        let output_weights = OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN;
+        gradient[OUTPUT_BIAS + sample.bucket] += d_output;
+        let weights = &self.parameters[output_weights..][..2 * HIDDEN];
         let mut d_us = [0.0f32; HIDDEN];
         let mut d_them = [0.0f32; HIDDEN];
         for i in 0..HIDDEN {
-            gradient[OUTPUT_WEIGHTS + i] += d_output * screlu(us[i]);
-            gradient[OUTPUT_WEIGHTS + HIDDEN + i] += d_output * screlu(them[i]);
+            gradient[output_weights + i] += d_output * screlu(us[i]);
+            gradient[output_weights + HIDDEN + i] += d_output * screlu(them[i]);
             d_us[i] = if us[i] > 0.0 && us[i] < 1.0 { d_output * weights[i] * 2.0 * us[i] } else { 0.0 };
             d_them[i] =
                 if them[i] > 0.0 && them[i] < 1.0 { d_output * weights[HIDDEN + i] * 2.0 * them[i] } else { 0.0 };
@@ -256,7 +262,7 @@ impl Trainer {
                 *m = BETA1 * *m + (1.0 - BETA1) * g;
                 *v = BETA2 * *v + (1.0 - BETA2) * g * g;
                 *w -= rate * *m / (v.sqrt() + EPSILON);
-                if i != OUTPUT_BIAS {
+                if i < OUTPUT_BIAS {
                     *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                 }
             });
@@ -271,7 +277,7 @@ impl Trainer {
                 let sample = Sample::new(r, settings, false);
                 let us = self.hidden(&sample.us[..sample.count]);
                 let them = self.hidden(&sample.them[..sample.count]);
-                let error = sigmoid(self.output(&us, &them)) - sample.target;
+                let error = sigmoid(self.output(&us, &them, sample.bucket)) - sample.target;
                 (error * error) as f64
             })
             .sum();
@@ -307,12 +313,14 @@ impl Trainer {
         for (i, b) in network.feature_bias.iter_mut().enumerate() {
             *b = q(self.parameters[FEATURE_BIAS + i], QA);
         }
-        for (view, row) in network.output_weights.iter_mut().enumerate() {
+        for (row_index, row) in network.output_weights.iter_mut().flatten().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
-                *w = q(self.parameters[OUTPUT_WEIGHTS + view * HIDDEN + i], QB);
+                *w = q(self.parameters[OUTPUT_WEIGHTS + row_index * HIDDEN + i], QB);
             }
         }
-        network.output_bias = (self.parameters[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32;
+        for (bucket, bias) in network.output_bias.iter_mut().enumerate() {
+            *bias = (self.parameters[OUTPUT_BIAS + bucket] * (QA * QB) as f32).round() as i32;
+        }
         network.scale = scale.round() as i32;
         network
     }
