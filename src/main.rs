@@ -88,7 +88,9 @@ fn run_bench(args: &[String]) -> ExitCode {
         },
     };
     let evaluation = match args.get(2).map(String::as_str) {
-        None | Some("nnue") => BenchEvaluation::Network,
+        None if roque::nnue::USED_BY_DEFAULT => BenchEvaluation::Network,
+        None => BenchEvaluation::HandCrafted,
+        Some("nnue") => BenchEvaluation::Network,
         Some("hce") => BenchEvaluation::HandCrafted,
         Some(other) => {
             eprintln!("error: the bench evaluation is 'nnue' or 'hce', not '{other}'\n{USAGE}");

@@ -16,8 +16,9 @@ usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X] [--dr
   the last --holdout fraction (0.02) is kept out for validation.
   With --checkpoint, each epoch is saved there and a run restarted with the
   same file goes on after the last saved epoch; --init starts from the
-  weights of a checkpoint with a fresh schedule (a new generation). Odd epochs see positions
-  without castling rights with the files mirrored, unless --no-mirror.";
+  weights of a checkpoint with a fresh schedule (a new generation). Odd
+  epochs but the last see positions without castling rights with the files
+  mirrored, unless --no-mirror.";
 
 struct Options {
     data: Vec<PathBuf>,

@@ -23,6 +23,11 @@ use crate::board::Position;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
+/// Whether the search evaluates with the network unless told otherwise
+/// (the `Use NNUE` option). The hand-crafted evaluation stays the default
+/// until a network beats it in games (README.md, "Neural evaluation").
+pub const USED_BY_DEFAULT: bool = false;
+
 /// The network file built into the binary.
 static EMBEDDED_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue"));
 

@@ -52,7 +52,7 @@ impl Engine {
         let mut engine = Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB).expect("16 MiB for the hash table")),
             network: crate::nnue::embedded(),
-            use_network: true,
+            use_network: crate::nnue::USED_BY_DEFAULT,
             signals: Arc::new(Signals::default()),
             stats: Arc::new([]),
             workers: Vec::new(),

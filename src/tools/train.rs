@@ -48,7 +48,8 @@ pub struct TrainSettings {
     /// Centipawns for an output of 1.0.
     pub scale: f32,
     pub seed: u64,
-    /// Odd epochs mirror the files of positions without castling rights.
+    /// Odd epochs but the last mirror the files of positions without
+    /// castling rights.
     pub mirror: bool,
 }
 
@@ -291,8 +292,10 @@ impl Trainer {
         order.shuffle(&mut StdRng::seed_from_u64(settings.seed.wrapping_add(self.epochs_done as u64)));
         let mut total = 0.0;
         for batch in order.chunks(settings.batch_size) {
-            // Every other epoch sees each position mirrored, where it can be.
-            let mirror = settings.mirror && self.epochs_done % 2 == 1;
+            // Every other epoch sees each position mirrored, where it can be,
+            // but not the last: real games castle short more than long, and
+            // the network should end on them.
+            let mirror = settings.mirror && self.epochs_done % 2 == 1 && self.epochs_done + 1 < settings.epochs;
             let samples: Vec<Sample> =
                 batch.par_iter().map(|&i| Sample::new(&records[i as usize], settings, mirror)).collect();
             total += self.step(&samples, learning_rate) * batch.len() as f64;

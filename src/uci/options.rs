@@ -58,7 +58,11 @@ pub const OPTIONS: [OptionSpec; 10] = [
     },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
-    OptionSpec { id: OptionId::UseNnue, name: "Use NNUE", kind: OptionKind::Check { default: true } },
+    OptionSpec {
+        id: OptionId::UseNnue,
+        name: "Use NNUE",
+        kind: OptionKind::Check { default: crate::nnue::USED_BY_DEFAULT },
+    },
     OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::Text { default: BUILT_IN_NETWORK } },
 ];
 
