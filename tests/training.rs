@@ -43,7 +43,10 @@ fn datagen_is_reproducible_and_its_records_read_back() {
     let progress = datagen::run(&quick_settings(&first, 10, 11), Duration::from_secs(60)).unwrap();
     datagen::run(&quick_settings(&second, 10, 11), Duration::from_secs(60)).unwrap();
     let bytes = std::fs::read(&first).unwrap();
-    assert_eq!(bytes, std::fs::read(&second).unwrap(), "one seed, one thread: the same file");
+    let two_threads = scratch("a2.bin");
+    datagen::run(&Settings { threads: 2, ..quick_settings(&two_threads, 10, 11) }, Duration::from_secs(60)).unwrap();
+    assert_eq!(bytes, std::fs::read(&second).unwrap(), "one seed: the same file");
+    assert_eq!(bytes, std::fs::read(&two_threads).unwrap(), "one seed, two threads: the same file");
     assert_eq!(bytes.len() as u64, progress.positions.load(std::sync::atomic::Ordering::Relaxed) * 32);
     let records = read_records(&first).unwrap();
     assert!(records.len() > 50, "{} positions from 10 games", records.len());
@@ -223,7 +226,7 @@ fn augmented_positions_are_legal_labelled_and_independent_of_the_threads() {
     datagen::run(&quick_settings(&source, 2, 41), Duration::from_secs(60)).unwrap();
     let one = scratch("augment-1.bin");
     let two = scratch("augment-2.bin");
-    let settings = AugmentSettings { walks: 2, max_plies: 3, depth: 1, threads: 1, ..AugmentSettings::default() };
+    let settings = AugmentSettings { walks: 6, max_plies: 3, depth: 1, threads: 1, ..AugmentSettings::default() };
     let count = augment(&source, &one, &settings).unwrap();
     augment(&source, &two, &AugmentSettings { threads: 2, ..settings }).unwrap();
     assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());

@@ -10,8 +10,10 @@
 //! the game, drawn at a ply limit. Positions are kept from a given ply on
 //! when they are quiet: side to move not in check, best move neither a
 //! capture nor a promotion, score not a mate. A finished game's records are
-//! appended to the output at once, so a run killed at any moment keeps every
-//! finished game.
+//! appended to the output as soon as every game before it is written (games
+//! are numbered, each seeded by its number, and written in order, so one
+//! seed gives one file whatever the threads), so a run killed at any moment
+//! keeps every finished game but the few waiting for an earlier one.
 
 use super::training_data::{GameOutcome, Record, RECORD_BYTES};
 use crate::board::{Game, GameResult, Position};
@@ -20,6 +22,7 @@ use crate::search::{Engine, Score, SearchLimits};
 use crate::types::Color;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -175,11 +178,37 @@ fn open_output(settings: &Settings) -> Result<File, String> {
     Ok(file)
 }
 
+/// The output file, written in the order of the games: a game that ends
+/// before an earlier one waits for it, so that a run's file does not depend
+/// on how its threads interleave (one seed, one file).
+struct OrderedOutput {
+    file: File,
+    next: u64,
+    waiting: BTreeMap<u64, Vec<Record>>,
+}
+
+impl OrderedOutput {
+    /// Takes game `game`'s records and writes every game now in order;
+    /// returns the games and positions written.
+    fn finish(&mut self, game: u64, records: Vec<Record>) -> std::io::Result<(u64, u64)> {
+        self.waiting.insert(game, records);
+        let (mut games, mut positions) = (0, 0);
+        while let Some(records) = self.waiting.remove(&self.next) {
+            let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes()).collect();
+            self.file.write_all(&bytes)?;
+            self.next += 1;
+            games += 1;
+            positions += records.len() as u64;
+        }
+        Ok((games, positions))
+    }
+}
+
 /// Runs the generation until `games` are played, every thread at once, with
 /// a progress line on standard error every `report_every`.
 pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, String> {
     let book = read_book(settings)?;
-    let output = Mutex::new(open_output(settings)?);
+    let output = Mutex::new(OrderedOutput { file: open_output(settings)?, next: 0, waiting: BTreeMap::new() });
     let progress = Progress::default();
     let started = AtomicU64::new(0);
     let running = AtomicUsize::new(settings.threads);
@@ -201,13 +230,16 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
                         // do not depend on how the threads interleave.
                         let mut rng = StdRng::seed_from_u64(settings.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
                         let records = play_game(&mut engine, settings, &book, &mut rng);
-                        let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes()).collect();
-                        if let Err(e) = output.lock().unwrap().write_all(&bytes) {
-                            fail(format!("cannot write {}: {e}", settings.output.display()));
-                            break;
+                        match output.lock().unwrap().finish(game, records) {
+                            Ok((games, positions)) => {
+                                progress.games.fetch_add(games, Relaxed);
+                                progress.positions.fetch_add(positions, Relaxed);
+                            }
+                            Err(e) => {
+                                fail(format!("cannot write {}: {e}", settings.output.display()));
+                                break;
+                            }
                         }
-                        progress.positions.fetch_add(records.len() as u64, Relaxed);
-                        progress.games.fetch_add(1, Relaxed);
                     },
                 }
                 running.fetch_sub(1, Relaxed);
