@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 pub const USAGE: &str = "\
 usage: roque datagen --output <file> [--games <n>] [--threads <n>] [--nodes <n>] [--seed <n>]
-                     [--random-plies <n>] [--book <file>] [--hash <MiB>]
+                     [--random-plies <n>] [--book <file>] [--hash <MiB>] [--eval nnue|hce]
   appends 32-byte records to <file>; without --games it runs until killed";
 
 /// How a data generation run is set up.
@@ -67,6 +67,8 @@ pub struct Settings {
     pub max_plies: u32,
     /// Transposition table per thread, MiB.
     pub hash_mb: usize,
+    /// Play with the network (true) or the hand-crafted evaluation.
+    pub use_network: bool,
 }
 
 impl Settings {
@@ -89,6 +91,7 @@ impl Settings {
             draw_from_ply: 80,
             max_plies: 400,
             hash_mb: 16,
+            use_network: crate::nnue::USED_BY_DEFAULT,
         }
     }
 
@@ -118,6 +121,13 @@ impl Settings {
                 "--random-plies" => settings.random_plies = number(name, value, 0u32)?,
                 "--book" => settings.book = Some(PathBuf::from(value)),
                 "--hash" => settings.hash_mb = number(name, value, 1usize)?,
+                "--eval" => {
+                    settings.use_network = match value.as_str() {
+                        "nnue" => true,
+                        "hce" => false,
+                        _ => return Err(format!("--eval takes nnue or hce, not '{value}'")),
+                    }
+                }
                 _ => return Err(format!("unknown argument '{name}'")),
             }
             i += 2;
@@ -219,6 +229,7 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
         for _ in 0..settings.threads {
             scope.spawn(|| {
                 let mut engine = Engine::new();
+                engine.set_use_network(settings.use_network);
                 match engine.set_hash_mb(settings.hash_mb) {
                     Err(e) => fail(e),
                     Ok(()) => loop {
@@ -371,6 +382,9 @@ mod tests {
         assert!(Settings::parse(&args("--output x --nodes 0")).unwrap_err().contains("--nodes"));
         assert!(Settings::parse(&args("--output x --threads two")).unwrap_err().contains("two"));
         assert!(Settings::parse(&args("--output x --colour red")).unwrap_err().contains("--colour"));
+        assert!(!Settings::parse(&args("--output x --eval hce")).unwrap().use_network);
+        assert!(Settings::parse(&args("--output x --eval nnue")).unwrap().use_network);
+        assert!(Settings::parse(&args("--output x --eval best")).unwrap_err().contains("'best'"));
         assert!(Settings::parse(&args("--output")).unwrap_err().contains("needs a value"));
     }
 
