@@ -26,7 +26,7 @@ use std::sync::{Arc, LazyLock};
 /// Whether the search evaluates with the network unless told otherwise
 /// (the `Use NNUE` option). The hand-crafted evaluation stays the default
 /// until a network beats it in games (README.md, "Neural evaluation").
-pub const USED_BY_DEFAULT: bool = false;
+pub const USED_BY_DEFAULT: bool = true;
 
 /// The network file built into the binary.
 static EMBEDDED_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue"));
