@@ -63,9 +63,7 @@ impl Position {
 /// repetition rule.
 #[derive(Clone, Debug)]
 pub struct Game {
-    start: Position,
     position: Position,
-    moves: Vec<Move>,
     /// Keys of the start position and of every position after it, the
     /// current one last.
     keys: Vec<u64>,
@@ -73,19 +71,11 @@ pub struct Game {
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game { start, position: start, moves: Vec::new(), keys: vec![start.key()] }
-    }
-
-    pub fn start(&self) -> &Position {
-        &self.start
+        Game { position: start, keys: vec![start.key()] }
     }
 
     pub fn position(&self) -> &Position {
         &self.position
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
     }
 
     /// The keys of every position so far, the current one last.
@@ -96,7 +86,6 @@ impl Game {
     /// Plays `m`, which must be legal in the current position.
     pub fn play(&mut self, m: Move) {
         self.position = self.position.make_move(m);
-        self.moves.push(m);
         self.keys.push(self.position.key());
     }
 

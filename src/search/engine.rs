@@ -96,10 +96,6 @@ impl Engine {
         }
     }
 
-    pub fn threads(&self) -> usize {
-        self.workers.len()
-    }
-
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, 256);
     }

@@ -38,9 +38,4 @@ impl SearchLimits {
     pub fn movetime(ms: u64) -> SearchLimits {
         SearchLimits { movetime: Some(ms), ..SearchLimits::default() }
     }
-
-    /// Whether the clock governs this search (time management is on).
-    pub fn uses_clock(&self) -> bool {
-        self.wtime.is_some() || self.btime.is_some()
-    }
 }

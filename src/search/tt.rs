@@ -104,11 +104,6 @@ impl TranspositionTable {
         Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
     }
 
-    /// Size in MiB.
-    pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * BUCKET_BYTES) >> 20
-    }
-
     #[inline(always)]
     fn bucket(&self, key: u64) -> &Bucket {
         // The high half of key * count spreads keys evenly over any count.
@@ -306,6 +301,5 @@ mod tests {
     fn impossible_sizes_fail_cleanly() {
         assert!(TranspositionTable::new(0).is_err());
         assert!(TranspositionTable::new(usize::MAX / 2).is_err());
-        assert_eq!(TranspositionTable::new(2).unwrap().size_mb(), 2);
     }
 }
