@@ -116,3 +116,23 @@ impl Game {
         }
     }
 }
+
+/// How many moves of `line`, a legal line from `position`, are played
+/// before the game ends by rule: the count stops at the move that mates,
+/// stalemates, repeats a position for the third time (counting the game
+/// before `position`, whose positions' keys are `history`, `position`'s
+/// own last), reaches the fifty-move limit or leaves too little material
+/// to mate. A GUI is not to be shown moves past the end of the game.
+pub fn moves_before_game_end(position: &Position, history: &[u64], line: &[Move]) -> usize {
+    let mut game = Game { position: *position, keys: history.to_vec() };
+    if game.keys.last() != Some(&position.key()) {
+        game.keys.push(position.key());
+    }
+    for (played, &m) in line.iter().enumerate() {
+        game.play(m);
+        if game.result().is_some() {
+            return played + 1;
+        }
+    }
+    line.len()
+}

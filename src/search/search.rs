@@ -23,6 +23,13 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
+/// The fifty-move rule: a hundred halfmoves without a capture or a pawn
+/// move draw, unless the last of them gave mate.
+#[inline(always)]
+fn is_fifty_move_draw(position: &Position) -> bool {
+    position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+}
+
 impl SearchThread {
     /// The static evaluation: the one place the search calls the evaluator
     /// (this thread's, with its pawn hash table).
@@ -89,13 +96,10 @@ impl SearchThread {
         false
     }
 
-    /// Draws by rule inside the tree: repetition, the fifty-move rule (a
-    /// mate on the hundredth halfmove stands) and insufficient material.
+    /// Draws by rule inside the tree: repetition, the fifty-move rule and
+    /// insufficient material.
     fn is_draw(&self, position: &Position) -> bool {
-        if position.is_insufficient_material() || self.is_repetition(position) {
-            return true;
-        }
-        position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+        position.is_insufficient_material() || self.is_repetition(position) || is_fifty_move_draw(position)
     }
 
     /// One root iteration for line `pv_index`, over the root moves in the
@@ -167,8 +171,14 @@ impl SearchThread {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        // Step 1. At the horizon, resolve captures first.
+        // Step 1. At the horizon, resolve captures first; but a line that
+        // has just repeated a position or passed the fifty-move limit ends
+        // here, a draw whatever the captures that would follow.
         if depth <= 0 {
+            if self.is_repetition(position) || is_fifty_move_draw(position) {
+                self.pv_len[ply] = 0;
+                return DRAW;
+            }
             return self.quiescence::<PV>(job, position, alpha, beta, ply);
         }
         self.pv_len[ply] = 0;
@@ -561,7 +571,8 @@ impl SearchThread {
             self.seldepth = self.seldepth.max(ply + 1);
         }
         let in_check = position.in_check();
-        if position.is_insufficient_material() {
+        // A quiet evasion can carry the line past the fifty-move limit.
+        if position.is_insufficient_material() || is_fifty_move_draw(position) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {

@@ -12,7 +12,7 @@ use super::report::{IterationInfo, Reporter, SearchResult};
 use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use crate::board::Position;
+use crate::board::{moves_before_game_end, Position};
 use crate::eval::Evaluator;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -369,6 +369,7 @@ impl SearchThread {
             }
             let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
             let score = Score::from_internal(line.score);
+            let shown = moves_before_game_end(&job.position, &job.keys, &line.pv);
             job.reporter.iteration(&IterationInfo {
                 depth,
                 seldepth: line.seldepth.max(depth as usize) as u32,
@@ -380,7 +381,7 @@ impl SearchThread {
                 nps: nodes * 1000 / time_ms.max(1),
                 hashfull,
                 time_ms,
-                pv: line.pv.clone(),
+                pv: line.pv[..shown].to_vec(),
             });
         }
     }
