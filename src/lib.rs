@@ -6,9 +6,11 @@
 //! - [`eval`]: the static evaluation.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
+//! - [`memory`]: zeroed, fallible allocation of the large tables.
 
 pub mod board;
 pub mod eval;
+pub mod memory;
 pub mod search;
 pub mod tools;
 pub mod types;

@@ -72,8 +72,13 @@ fn run_bench(args: &[String]) -> ExitCode {
             }
         },
     };
-    roque::tools::bench::run(depth, threads);
-    ExitCode::SUCCESS
+    match roque::tools::bench::run(depth, threads) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_perft(args: &[String]) -> ExitCode {

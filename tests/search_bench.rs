@@ -9,7 +9,7 @@ const SIGNATURE_DEPTH_8: u64 = 489_327;
 
 #[test]
 fn bench_node_count_is_the_signature() {
-    let first = bench::run(Some(8), 1);
+    let first = bench::run(Some(8), 1).unwrap();
     assert_eq!(first.nodes, SIGNATURE_DEPTH_8);
-    assert_eq!(bench::run(Some(8), 1).nodes, first.nodes, "bench must be deterministic");
+    assert_eq!(bench::run(Some(8), 1).unwrap().nodes, first.nodes, "bench must be deterministic");
 }

@@ -268,7 +268,7 @@ fn searchmoves_restricts_the_root() {
 #[test]
 fn several_threads_find_the_mate_and_reuse_the_pool() {
     let mut engine = Engine::new();
-    engine.set_threads(3);
+    engine.set_threads(3).unwrap();
     for _ in 0..3 {
         let result = engine.search_sync(&game("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"), SearchLimits::depth(8));
         assert_eq!(result.score, Score::Mate(3));

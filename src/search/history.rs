@@ -3,6 +3,7 @@
 //! continuation history (a move's success after the moves one and two plies
 //! earlier) and countermoves. Killers live in the search stack.
 
+use crate::memory::ZeroedSlice;
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
 /// Every history score stays within ±HISTORY_MAX.
@@ -39,10 +40,10 @@ pub fn bonus(depth: i32) -> i32 {
 }
 
 pub struct Histories {
-    quiet: Vec<i16>,
-    capture: Vec<i16>,
-    continuation: Vec<i16>,
-    countermoves: Vec<Move>,
+    quiet: ZeroedSlice<i16>,
+    capture: ZeroedSlice<i16>,
+    continuation: ZeroedSlice<i16>,
+    countermoves: ZeroedSlice<Move>,
 }
 
 impl Default for Histories {
@@ -53,12 +54,17 @@ impl Default for Histories {
 
 impl Histories {
     pub fn new() -> Histories {
-        Histories {
-            quiet: vec![0; 2 * 64 * 64],
-            capture: vec![0; 12 * 64 * 6],
-            continuation: vec![0; 12 * 64 * 12 * 64],
-            countermoves: vec![Move::NONE; 12 * 64],
-        }
+        Histories::try_new().expect("1.2 MiB for the histories")
+    }
+
+    /// Empty histories, or why the memory could not be had.
+    pub fn try_new() -> Result<Histories, String> {
+        Ok(Histories {
+            quiet: ZeroedSlice::new(2 * 64 * 64)?,
+            capture: ZeroedSlice::new(12 * 64 * 6)?,
+            continuation: ZeroedSlice::new(12 * 64 * 12 * 64)?,
+            countermoves: ZeroedSlice::new(12 * 64)?,
+        })
     }
 
     pub fn clear(&mut self) {

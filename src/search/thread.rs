@@ -14,6 +14,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::{moves_before_game_end, Position};
 use crate::eval::Evaluator;
+use crate::memory::ZeroedSlice;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -111,7 +112,7 @@ pub struct SearchThread {
     /// The evaluation with this thread's own pawn hash table.
     pub evaluator: Evaluator,
     pub stack: Vec<Frame>,
-    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv: ZeroedSlice<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
     /// Keys of the game and of the current search path.
     pub keys: Vec<u64>,
@@ -135,14 +136,16 @@ pub struct SearchThread {
 }
 
 impl SearchThread {
-    pub fn new(id: usize) -> SearchThread {
-        SearchThread {
+    /// Thread `id` (0 is the main thread), or why its tables (2 MiB) could
+    /// not be had.
+    pub fn try_new(id: usize) -> Result<SearchThread, String> {
+        Ok(SearchThread {
             id,
-            histories: Histories::new(),
+            histories: Histories::try_new()?,
             reductions: Reductions::new(),
-            evaluator: Evaluator::new(),
+            evaluator: Evaluator::try_new()?,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
-            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv: ZeroedSlice::new(MAX_PLY + 1)?,
             pv_len: vec![0; MAX_PLY + 1],
             keys: Vec::new(),
             root_index: 0,
@@ -157,7 +160,7 @@ impl SearchThread {
             pondering: false,
             time: None,
             best_move_changes: 0.0,
-        }
+        })
     }
 
     pub fn is_main(&self) -> bool {

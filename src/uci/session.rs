@@ -194,14 +194,17 @@ impl Session {
             (OptionId::Hash, OptionValue::Spin(mb)) => match self.engine.set_hash_mb(mb as usize) {
                 Ok(()) => self.settings.hash_mb = mb as usize,
                 Err(reason) => self.output.error(&format!(
-                    "setoption: Hash {mb} MiB could not be allocated ({reason}); the table keeps its {} MiB",
+                    "setoption: Hash {mb} MiB could not be allocated: {reason}; the table keeps its {} MiB",
                     self.settings.hash_mb
                 )),
             },
-            (OptionId::Threads, OptionValue::Spin(n)) => {
-                self.engine.set_threads(n as usize);
-                self.settings.threads = n as usize;
-            }
+            (OptionId::Threads, OptionValue::Spin(n)) => match self.engine.set_threads(n as usize) {
+                Ok(()) => self.settings.threads = n as usize,
+                Err(reason) => self.output.error(&format!(
+                    "setoption: Threads {n}: {reason}; the engine keeps its {} threads",
+                    self.settings.threads
+                )),
+            },
             (OptionId::ClearHash, _) => self.engine.clear_hash(),
             (OptionId::MultiPv, OptionValue::Spin(n)) => {
                 self.engine.set_multipv(n as usize);
@@ -304,13 +307,8 @@ impl Session {
             self.settings.show_wdl,
             Arc::clone(&done),
         );
-        self.job = Some(Job {
-            done,
-            perft: None,
-            infinite: limits.infinite,
-            pondering: limits.ponder,
-            stop_requested: false,
-        });
+        self.job =
+            Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
         self.engine.start(&self.game, limits, Arc::new(reporter));
     }
 
