@@ -266,6 +266,30 @@ fn searchmoves_restricts_the_root() {
 }
 
 #[test]
+fn the_last_line_reported_is_the_move_played() {
+    // With several threads the move played comes from a vote, which may
+    // choose another thread's line than the main thread reported last; that
+    // line is then reported too, before the best move, as a GUI shows the
+    // last line as the engine's choice.
+    let mut engine = Engine::new();
+    engine.set_threads(4).unwrap();
+    for fen in roque::tools::bench::POSITIONS {
+        for depth in [6, 9] {
+            let recorder = Arc::new(Recorder::default());
+            engine.start(&game(fen), SearchLimits::depth(depth), recorder.clone());
+            engine.wait();
+            let lines = recorder.lines.lock().unwrap();
+            let (best, ponder) = recorder.best.lock().unwrap()[0];
+            let last = lines.last().unwrap();
+            assert_eq!(last.pv[0], best, "{fen} depth {depth}: {last:?}");
+            if let (Some(ponder), Some(&second)) = (ponder, last.pv.get(1)) {
+                assert_eq!(second, ponder, "{fen} depth {depth}: {last:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn several_threads_find_the_mate_and_reuse_the_pool() {
     let mut engine = Engine::new();
     engine.set_threads(3).unwrap();

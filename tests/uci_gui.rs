@@ -174,3 +174,30 @@ fn search_options_may_change_during_a_search() {
     let lines = engine.search("go depth 3");
     assert!(lines.iter().any(|l| l.contains(" multipv 3 ") && l.contains(" wdl ")), "{lines:?}");
 }
+
+/// After `ponderhit` the search goes on under the clock, but `time` still
+/// counts from the `go`: nps would otherwise jump by the time pondered.
+#[test]
+fn time_after_ponderhit_counts_from_the_go() {
+    let mut engine = Engine::ready();
+    engine.send("setoption name Ponder value true");
+    engine.send("position startpos moves e2e4 e7e5");
+    let sent = Instant::now();
+    engine.send("go ponder wtime 300000 btime 300000");
+    let pondered = engine.assert_none_within(is_best_move, Duration::from_millis(700));
+    engine.send("ponderhit");
+    let pondered_ms = sent.elapsed().as_millis() as u64;
+    let lines = engine.lines_until(|l| l.starts_with("info depth") && l.contains(" time "), TIMEOUT);
+    engine.send("stop");
+    let rest = engine.lines_until(is_best_move, TIMEOUT);
+    let times: Vec<u64> = pondered
+        .iter()
+        .chain(&lines)
+        .chain(&rest)
+        .filter_map(|l| uci_support::field(l, "time")?.parse().ok())
+        .collect();
+    assert!(times.windows(2).all(|pair| pair[0] <= pair[1]), "time went back: {times:?}");
+    let after = uci_support::field(lines.last().unwrap(), "time").unwrap().parse::<u64>().unwrap();
+    // The engine's clock started a little after the test's.
+    assert!(after + 150 >= pondered_ms, "time {after} after {pondered_ms} ms of pondering: {lines:?}");
+}

@@ -35,9 +35,10 @@ pub struct Signals {
 }
 
 /// A thread's finished iteration, for the vote at the end of the search.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub depth: u32,
+    pub seldepth: u32,
     pub score: i32,
     pub pv: Vec<Move>,
 }
@@ -131,8 +132,13 @@ pub struct SearchThread {
     /// The position is searched for `go ponder` (main thread: no clock yet).
     pub pondering: bool,
     pub time: Option<TimeManager>,
+    /// When the `go` came: reported times count from here, also after a
+    /// `ponderhit` restarts the time manager's clock.
+    pub started: Instant,
     /// Best-move changes in recent iterations (main thread).
     pub best_move_changes: f64,
+    /// The first line of the last `info` report (main thread).
+    pub last_reported: Option<Outcome>,
 }
 
 impl SearchThread {
@@ -159,7 +165,9 @@ impl SearchThread {
             stopped: false,
             pondering: false,
             time: None,
+            started: Instant::now(),
             best_move_changes: 0.0,
+            last_reported: None,
         })
     }
 
@@ -255,6 +263,8 @@ impl SearchThread {
         self.pondering = job.limits.ponder;
         self.best_move_changes = 0.0;
         self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
+        self.started = job.start;
+        self.last_reported = None;
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
 
@@ -285,7 +295,8 @@ impl SearchThread {
             }
             self.completed_depth = depth;
             let best = &self.root_moves[0];
-            *job.stats[self.id].outcome.lock().unwrap() = Outcome { depth, score: best.score, pv: best.pv.clone() };
+            *job.stats[self.id].outcome.lock().unwrap() =
+                Outcome { depth, seldepth: best.seldepth as u32, score: best.score, pv: best.pv.clone() };
             if !self.is_main() {
                 continue;
             }
@@ -358,35 +369,48 @@ impl SearchThread {
         }
     }
 
+    /// Milliseconds since the `go`.
     pub fn elapsed_ms(&self) -> u64 {
-        self.time.as_ref().map_or(0, |t| t.elapsed_ms() as u64)
+        self.started.elapsed().as_millis() as u64
     }
 
-    fn report_lines(&self, job: &Job, lines: usize, bound: Bound) {
-        let nodes = job.total_nodes();
-        let time_ms = self.elapsed_ms();
-        let hashfull = job.tt.hashfull();
-        for (i, line) in self.root_moves.iter().take(lines).enumerate() {
+    /// Reports the first `lines` root moves' lines; `bound` is the first
+    /// line's when only one is searched (an aspiration window failed).
+    fn report_lines(&mut self, job: &Job, lines: usize, bound: Bound) {
+        for i in 0..lines.min(self.root_moves.len()) {
+            let line = &self.root_moves[i];
             if line.score == -INFINITE || line.pv.is_empty() {
                 continue;
             }
             let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
-            let score = Score::from_internal(line.score);
-            let shown = moves_before_game_end(&job.position, &job.keys, &line.pv);
-            job.reporter.iteration(&IterationInfo {
-                depth,
-                seldepth: line.seldepth.max(depth as usize) as u32,
-                multipv: i + 1,
-                score,
-                bound: if lines == 1 && i == 0 { bound } else { Bound::Exact },
-                wdl: score.wdl(),
-                nodes,
-                nps: nodes * 1000 / time_ms.max(1),
-                hashfull,
-                time_ms,
-                pv: line.pv[..shown].to_vec(),
-            });
+            let bound = if lines == 1 && i == 0 { bound } else { Bound::Exact };
+            let shown = Outcome { depth, seldepth: line.seldepth as u32, score: line.score, pv: line.pv.clone() };
+            self.report(job, &shown, i + 1, bound);
+            if i == 0 {
+                self.last_reported = (bound == Bound::Exact).then_some(shown);
+            }
         }
+    }
+
+    /// One `info` line. The line stops where the game would end by rule.
+    fn report(&self, job: &Job, line: &Outcome, multipv: usize, bound: Bound) {
+        let nodes = job.total_nodes();
+        let time_ms = self.elapsed_ms();
+        let score = Score::from_internal(line.score);
+        let shown = moves_before_game_end(&job.position, &job.keys, &line.pv);
+        job.reporter.iteration(&IterationInfo {
+            depth: line.depth,
+            seldepth: line.seldepth,
+            multipv,
+            score,
+            bound,
+            wdl: score.wdl(),
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: job.tt.hashfull(),
+            time_ms,
+            pv: line.pv[..shown].to_vec(),
+        });
     }
 
     /// Main thread, after its iterations: waits until the move may be
@@ -419,6 +443,11 @@ impl SearchThread {
         }
 
         let outcome = self.vote(job);
+        // The GUI shows the last line it was sent as the engine's choice:
+        // when the vote chose another thread's line, that line comes too.
+        if !outcome.pv.is_empty() && self.last_reported.as_ref() != Some(&outcome) {
+            self.report(job, &outcome, 1, Bound::Exact);
+        }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
         let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
         let result = SearchResult {
@@ -442,7 +471,12 @@ impl SearchThread {
             job.stats.iter().map(|s| s.outcome.lock().unwrap().clone()).filter(|o| !o.pv.is_empty()).collect();
         let Some(main) = outcomes.first().cloned() else {
             // Not even one iteration finished (no legal move).
-            return Outcome { depth: 0, score: if job.position.in_check() { -MATE } else { 0 }, pv: Vec::new() };
+            return Outcome {
+                depth: 0,
+                seldepth: 0,
+                score: if job.position.in_check() { -MATE } else { 0 },
+                pv: Vec::new(),
+            };
         };
         if outcomes.len() == 1 || self.root_moves.len() == 1 {
             return main;
