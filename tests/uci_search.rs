@@ -274,6 +274,81 @@ fn go_mate_finds_the_mate() {
 }
 
 #[test]
+fn go_mate_without_such_a_mate_ends_by_itself() {
+    let mut engine = Engine::ready();
+    // No mate in one from the start position: the search ends at its depth
+    // bound, 4n + 6 plies, without a stop.
+    let lines = engine.search("go mate 1");
+    check_search(&Position::startpos(), &lines, false);
+    let depths: Vec<u32> = score_lines(&lines).iter().filter_map(|l| field(l, "depth")?.parse().ok()).collect();
+    assert!(depths.iter().all(|&d| d <= 10), "{depths:?}");
+    // A mate in four, asked for a mate in two.
+    let fen = "k7/8/8/4K3/8/8/8/1R6 w - - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.search("go mate 2");
+    check_search(&Position::from_fen(fen).unwrap(), &lines, false);
+    let depths: Vec<u32> = score_lines(&lines).iter().filter_map(|l| field(l, "depth")?.parse().ok()).collect();
+    assert!(depths.iter().all(|&d| d <= 14), "{depths:?}");
+}
+
+#[test]
+fn seldepth_is_the_depth_the_search_reached() {
+    // Mate in two: past the mate nothing is searched, however deep the
+    // iteration.
+    let mut engine = Engine::ready();
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.search("go depth 30");
+    let last = score_lines(&lines).last().unwrap().to_string();
+    assert_eq!(field(&last, "depth"), Some("30"), "{last}");
+    let seldepth: u32 = field(&last, "seldepth").unwrap().parse().unwrap();
+    assert!(seldepth <= 12, "{last}");
+}
+
+#[test]
+fn a_go_with_only_the_opponents_clock_is_timed_by_it() {
+    let mut engine = Engine::ready();
+    engine.send("go btime 1000 binc 100");
+    let started = Instant::now();
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"), Duration::from_secs(5));
+    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert!(lines.iter().any(|l| l.starts_with("info string go: no clock for White")), "{lines:?}");
+    check_search(&Position::startpos(), &lines, false);
+}
+
+#[test]
+fn a_depth_past_the_search_limit_is_said_to_be_cut() {
+    let mut engine = Engine::ready();
+    engine.send("go depth 255");
+    let lines = engine.lines_until(|l| l.starts_with("info string"), Duration::from_secs(5));
+    assert!(lines.last().unwrap().contains("go: depth 255 is past the search's limit; searching to depth 245"));
+    engine.send("stop");
+    check_search(&Position::startpos(), &engine.lines_until(|l| l.starts_with("bestmove"), TIMEOUT), false);
+}
+
+#[test]
+fn bad_searchmoves_are_reported_and_the_rest_searched() {
+    let mut engine = Engine::ready();
+    engine.send("position startpos moves e2e4");
+    let after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    for (go, error, only) in [
+        ("go depth 3 searchmoves e2e4", "searchmoves move 1: 'e2e4' is not a legal move", None),
+        ("go depth 3 searchmoves zzzz", "searchmoves move 1: 'zzzz' is not a move in UCI notation", None),
+        ("go depth 3 searchmoves e7e5 e2e5 zzzz", "move 2: 'e2e5' is not a legal move", Some("e7e5")),
+    ] {
+        let lines = engine.search(go);
+        let reported = lines.iter().find(|l| l.starts_with("info string error: go: searchmoves")).expect("an error");
+        assert!(reported.contains(error), "{go}: {reported}");
+        let instead = if only.is_some() { "searching the others" } else { "searching every legal move" };
+        assert!(reported.ends_with(instead), "{go}: {reported}");
+        let best = check_search(&after_e4, &lines, false);
+        if let Some(only) = only {
+            assert_eq!(best, only, "{go}");
+        }
+    }
+}
+
+#[test]
 fn no_legal_move_gives_bestmove_none() {
     let mut engine = Engine::ready();
     for fen in [

@@ -269,7 +269,7 @@ impl SearchThread {
     }
 
     fn iterative_deepening(&mut self, job: &Job) {
-        let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let max_depth = job.limits.max_depth();
         let lines = job.multipv.clamp(1, self.root_moves.len());
         let mut stable_iterations = 0;
         let mut previous_best = Move::NONE;

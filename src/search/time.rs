@@ -23,10 +23,13 @@ pub struct TimeManager {
 impl TimeManager {
     pub fn new(limits: &SearchLimits, us: Color, move_overhead: u64, start: Instant) -> TimeManager {
         let overhead = move_overhead as f64;
-        let (clock, increment) = match us {
-            Color::White => (limits.wtime, limits.winc),
-            Color::Black => (limits.btime, limits.binc),
+        let (ours, theirs) = match us {
+            Color::White => ((limits.wtime, limits.winc), (limits.btime, limits.binc)),
+            Color::Black => ((limits.btime, limits.binc), (limits.wtime, limits.winc)),
         };
+        // Only the opponent's clock given: ours is taken to be the same,
+        // rather than thinking without a limit.
+        let (clock, increment) = if ours.0.is_none() { theirs } else { ours };
         let (mut soft, mut hard) = (None, None);
         if limits.infinite {
             // `go infinite` ignores any clock that came with it.
@@ -118,6 +121,15 @@ mod tests {
             let limits = SearchLimits { wtime: Some(clock), ..Default::default() };
             assert!(manager(limits).bounds().1 <= 1.0);
         }
+    }
+
+    #[test]
+    fn without_our_clock_the_opponents_is_used() {
+        let theirs = SearchLimits { btime: Some(1000), binc: Some(100), ..Default::default() };
+        let ours = SearchLimits { wtime: Some(1000), winc: Some(100), ..Default::default() };
+        assert_eq!(manager(theirs).bounds(), manager(ours).bounds());
+        let both = SearchLimits { wtime: Some(60_000), btime: Some(1000), ..Default::default() };
+        assert!(manager(both).bounds().0 > 1000.0, "our own clock rules when given");
     }
 
     #[test]

@@ -8,8 +8,10 @@ use super::info::UciReporter;
 use super::options::{parse_setoption, OptionId, OptionValue, Settings, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
+use crate::search::limits::MAX_DEPTH;
 use crate::search::{Engine, SearchLimits};
 use crate::tools::perft::perft_until_stopped;
+use crate::types::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -273,14 +275,38 @@ impl Session {
         }
         let position = *self.game.position();
         let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
+        let mut refused = Vec::new();
         for (index, text) in go.searchmoves.iter().enumerate() {
             match position.parse_uci_move(text, self.settings.chess960) {
                 Ok(m) if !searchmoves.contains(&m) => searchmoves.push(m),
                 Ok(_) => {}
-                Err(error) => {
-                    return self.output.error(&format!("go: searchmoves move {}: {error}; not searching", index + 1))
-                }
+                Err(error) => refused.push(format!("move {}: {error}", index + 1)),
             }
+        }
+        // The GUI waits for a `bestmove` all the same: search what is left.
+        if !refused.is_empty() {
+            const NAMED: usize = 3;
+            let mut what = refused[..refused.len().min(NAMED)].join(", ");
+            if refused.len() > NAMED {
+                what.push_str(&format!(" and {} more", refused.len() - NAMED));
+            }
+            let instead = if searchmoves.is_empty() { "searching every legal move" } else { "searching the others" };
+            self.output.error(&format!("go: searchmoves {what}; {instead}"));
+        }
+        if go.depth.is_some_and(|depth| depth > MAX_DEPTH) {
+            self.output.info_string(&format!(
+                "go: depth {} is past the search's limit; searching to depth {MAX_DEPTH}",
+                go.depth.unwrap_or(0)
+            ));
+        }
+        let (ours, theirs, us) = match position.side_to_move() {
+            Color::White => (go.wtime, go.btime, "White"),
+            Color::Black => (go.btime, go.wtime, "Black"),
+        };
+        if ours.is_none() && theirs.is_some() && !go.infinite {
+            self.output.info_string(&format!(
+                "go: no clock for {us}, the side to move: the move is timed by the opponent's clock"
+            ));
         }
         let limits = SearchLimits {
             wtime: go.wtime,
