@@ -3,6 +3,7 @@
 //! continuation history (a move's success after the moves one and two plies
 //! earlier) and countermoves. Killers live in the search stack.
 
+use super::parameters as p;
 use crate::memory::ZeroedSlice;
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
@@ -36,7 +37,7 @@ fn apply(entry: &mut i16, bonus: i32) {
 /// at `depth`.
 #[inline(always)]
 pub fn bonus(depth: i32) -> i32 {
-    (depth * 170 - 80).clamp(0, 1800)
+    (depth * p::history_bonus_scale() - p::history_bonus_offset()).clamp(0, p::history_bonus_max())
 }
 
 pub struct Histories {

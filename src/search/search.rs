@@ -253,7 +253,7 @@ impl SearchThread {
             // Step 7. Razoring: far below alpha at low depth, only captures
             // can save the node; if quiescence agrees, fail low now.
             if enabled(Step::Razoring)
-                && depth <= 3
+                && depth <= p::razor_max_depth()
                 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
             {
                 let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
@@ -280,14 +280,14 @@ impl SearchThread {
             if enabled(Step::NullMove)
                 && depth >= p::nmp_min_depth()
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 160
+                && static_eval >= beta - p::nmp_static_margin() * depth + p::nmp_static_base()
                 && !previous_was_null
                 && position.has_non_pawn_material(position.side_to_move())
                 && beta > -MATE_BOUND
             {
                 let reduction = p::nmp_base_reduction()
                     + depth / p::nmp_depth_divisor()
-                    + ((eval - beta) / p::nmp_eval_divisor()).min(3);
+                    + ((eval - beta) / p::nmp_eval_divisor()).min(p::nmp_max_eval_reduction());
                 let child = position.make_null_move();
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
@@ -307,11 +307,12 @@ impl SearchThread {
 
             // Step 10. ProbCut: a capture that beats beta by a margin in a
             // shallow search very likely beats beta in the full one.
-            let probcut_beta = beta + p::probcut_margin() - 50 * improving as i32;
+            let probcut_beta = beta + p::probcut_margin() - p::probcut_improving_margin() * improving as i32;
+            let probcut_depth = depth - p::probcut_table_reduction();
             if enabled(Step::ProbCut)
                 && depth >= p::probcut_min_depth()
                 && beta.abs() < MATE_BOUND
-                && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+                && !entry.is_some_and(|e| e.depth >= probcut_depth && e.score < probcut_beta)
             {
                 let mut picker = MovePicker::quiescence(position, table_move);
                 let context = OrderingContext::EMPTY;
@@ -327,7 +328,7 @@ impl SearchThread {
                             &child,
                             -probcut_beta,
                             -probcut_beta + 1,
-                            depth - 4,
+                            depth - p::probcut_reduction(),
                             ply + 1,
                             !cut_node,
                         );
@@ -337,7 +338,7 @@ impl SearchThread {
                         return 0;
                     }
                     if score >= probcut_beta {
-                        job.tt.store(key, m, score, static_eval, depth - 3, Bound::Lower, was_pv, ply);
+                        job.tt.store(key, m, score, static_eval, probcut_depth, Bound::Lower, was_pv, ply);
                         return score;
                     }
                 }
@@ -434,7 +435,7 @@ impl SearchThread {
             if let Some(entry) = entry.filter(|_| m == table_move && ply < 2 * self.root_depth as usize) {
                 if enabled(Step::Singular)
                     && depth >= p::singular_min_depth()
-                    && entry.depth >= depth - 3
+                    && entry.depth >= depth - p::singular_table_margin()
                     && entry.bound != Bound::Upper
                     && !is_mate_score(entry.score)
                 {
@@ -445,7 +446,7 @@ impl SearchThread {
                         position,
                         singular_beta - 1,
                         singular_beta,
-                        (depth - 1) / 2,
+                        (depth - 1) / p::singular_depth_divisor(),
                         ply,
                         cut_node,
                     );
@@ -482,7 +483,7 @@ impl SearchThread {
                 reduction -= gives_check as i32;
                 reduction -= history / p::lmr_history_divisor();
                 if noisy {
-                    reduction /= 2;
+                    reduction /= p::lmr_noisy_divisor();
                 }
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);

@@ -103,6 +103,12 @@ pub struct Frame {
     pub in_check: bool,
 }
 
+/// A parameter given in percent, as a factor.
+#[inline(always)]
+pub fn percent(value: i32) -> f64 {
+    value as f64 / 100.0
+}
+
 /// Index of ply 0 in the stack; frames below it stand for "no move".
 pub const STACK_OFFSET: usize = 4;
 
@@ -276,7 +282,7 @@ impl SearchThread {
         let mut previous_score = -INFINITE;
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            self.best_move_changes /= 2.0;
+            self.best_move_changes *= percent(p::time_best_move_change_decay());
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
                 root_move.nodes = 0;
@@ -316,13 +322,20 @@ impl SearchThread {
             if !self.pondering && self.time.as_ref().is_some_and(|t| t.is_limited()) {
                 // Think longer when the best move keeps changing or the
                 // score falls; less when one move takes most of the effort.
-                let stability = 1.5 - 0.1 * stable_iterations.min(7) as f64 + 0.3 * self.best_move_changes;
-                let drop = if previous_score == -INFINITE { 0 } else { (previous_score - best_score).clamp(0, 150) };
-                let falling = 1.0 + drop as f64 / 250.0;
+                let stability = percent(p::time_stability_base())
+                    - percent(p::time_stability_step()) * stable_iterations.min(p::time_stable_iterations()) as f64
+                    + percent(p::time_best_move_change_weight()) * self.best_move_changes;
+                let drop = if previous_score == -INFINITE {
+                    0
+                } else {
+                    (previous_score - best_score).clamp(0, p::time_score_drop_max())
+                };
+                let falling = 1.0 + drop as f64 / p::time_score_drop_divisor() as f64;
                 let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
                 let fraction = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-                let effort = 0.5 + 1.3 * (1.0 - fraction);
-                let scale = (stability * falling * effort).clamp(0.35, 2.5);
+                let effort = percent(p::time_effort_base()) + percent(p::time_effort_weight()) * (1.0 - fraction);
+                let scale =
+                    (stability * falling * effort).clamp(percent(p::time_scale_min()), percent(p::time_scale_max()));
                 if self.time.as_ref().is_some_and(|t| t.soft_limit_reached(scale)) {
                     break;
                 }
@@ -361,8 +374,8 @@ impl SearchThread {
             if self.is_main() && self.elapsed_ms() > 3000 {
                 self.report_lines(job, 1, bound);
             }
-            delta += delta / 2;
-            if delta > 1000 {
+            delta += delta * p::aspiration_growth_percent() / 100;
+            if delta > p::aspiration_max_delta() {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }
@@ -483,7 +496,8 @@ impl SearchThread {
         }
         let lowest = outcomes.iter().map(|o| o.score).min().unwrap_or(0);
         let votes = |m: Move| -> i64 {
-            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + 14) as i64 * o.depth as i64).sum()
+            let offset = p::vote_score_offset();
+            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + offset) as i64 * o.depth as i64).sum()
         };
         let mut best = &outcomes[0];
         for candidate in &outcomes[1..] {

@@ -9,6 +9,8 @@
 //! engine cannot lose on time even with a few milliseconds on the clock.
 
 use super::limits::SearchLimits;
+use super::parameters as p;
+use super::thread::percent;
 use crate::types::Color;
 use std::time::Instant;
 
@@ -38,18 +40,24 @@ impl TimeManager {
         if let Some(clock) = clock {
             let left = (clock as f64 - overhead).max(1.0);
             let increment = increment.unwrap_or(0).max(0) as f64;
+            let increment_share = increment * percent(p::time_increment_percent());
             let (s, h) = match limits.movestogo {
                 // A control after a few moves: share the time out evenly,
                 // keeping a reserve even on the last move before it.
                 Some(moves) => {
-                    let moves = moves.clamp(1, 50) as f64;
-                    let soft = left / (moves + 0.7) + increment * 0.75;
-                    (soft, (soft * 3.0).min(left * if moves <= 1.0 { 0.7 } else { 0.5 }))
+                    let moves = moves.clamp(1, p::time_moves_to_go_max() as u32) as f64;
+                    let soft = left / (moves + p::time_reserve_hundredths() as f64 / 100.0) + increment_share;
+                    let clock_share = if moves <= 1.0 {
+                        p::time_last_move_clock_percent()
+                    } else {
+                        p::time_moves_to_go_clock_percent()
+                    };
+                    (soft, (soft * percent(p::time_moves_to_go_hard_percent())).min(left * percent(clock_share)))
                 }
-                // Sudden death: plan for about 28 more moves.
+                // Sudden death: plan for a number of moves still to come.
                 None => {
-                    let soft = left / 28.0 + increment * 0.75;
-                    (soft, (soft * 4.0).min(left * 0.4))
+                    let soft = left / p::time_moves_left() as f64 + increment_share;
+                    (soft, (soft * percent(p::time_hard_percent())).min(left * percent(p::time_hard_clock_percent())))
                 }
             };
             soft = Some(s.min(h));
