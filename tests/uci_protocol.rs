@@ -62,9 +62,15 @@ fn option_names_are_read_without_regard_to_case() {
     engine.send("setoption name Threads value 1");
     let lines = engine.sync();
     let settings = lines.iter().find(|l| l.contains("debug: options now")).expect("debug mode reports options");
-    for expected in
-        ["hash_mb: 32", "threads: 1", "multipv: 2", "move_overhead_ms: 50", "chess960: true", "show_wdl: true"]
-    {
+    for expected in [
+        "hash_mb: 32,",
+        "threads: 1,",
+        "multipv: 2,",
+        "ponder: true,",
+        "move_overhead_ms: 50,",
+        "chess960: true,",
+        "show_wdl: true }",
+    ] {
         assert!(settings.contains(expected), "{expected} not in {settings}");
     }
     let lines = engine.search("go depth 3");

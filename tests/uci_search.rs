@@ -440,18 +440,75 @@ fn currmove_comes_after_a_second_of_search() {
     }
 }
 
+/// The `nodes` of a search's last `info` line.
+fn nodes_searched(lines: &[String]) -> u64 {
+    field(score_lines(lines).last().expect("an info line"), "nodes").unwrap().parse().unwrap()
+}
+
 #[test]
-fn options_that_change_the_search_work() {
+fn threads_sets_the_number_of_search_threads() {
     let mut engine = Engine::ready();
-    engine.send("setoption name Threads value 2");
-    engine.send("setoption name Hash value 4");
-    engine.send("setoption name Move Overhead value 100");
-    engine.send("setoption name Clear Hash");
-    engine.send("ucinewgame");
+    for threads in [3, 1, 2] {
+        engine.send(&format!("setoption name Threads value {threads}"));
+        assert!(engine.sync().is_empty());
+        check_search(&middlegame(), &engine.search(&format!("position fen {MIDDLEGAME}\ngo depth 6")), false);
+        // Where the system lists a process's threads: the command loop, the
+        // input reader and the search threads.
+        if let Some(count) = engine.thread_count() {
+            assert_eq!(count, 2 + threads, "Threads {threads}");
+        }
+    }
+}
+
+#[test]
+fn hash_sizes_the_table() {
+    // A hundred thousand nodes fill most of a 1 MiB table (65,536 entries)
+    // and little of a 64 MiB one.
+    let mut engine = Engine::ready();
     engine.send(&format!("position fen {MIDDLEGAME}"));
-    assert!(engine.sync().is_empty());
-    check_search(&middlegame(), &engine.search("go depth 6"), false);
-    check_search(&middlegame(), &engine.search("go wtime 500 btime 500"), false);
+    let mut fill = Vec::new();
+    for mb in [1, 64] {
+        engine.send(&format!("setoption name Hash value {mb}"));
+        let lines = engine.search("go nodes 100000");
+        fill.push(field(score_lines(&lines).last().unwrap(), "hashfull").unwrap().parse::<u32>().unwrap());
+    }
+    assert!(fill[0] > 400 && fill[1] < 100, "hashfull with 1 and 64 MiB: {fill:?}");
+}
+
+#[test]
+fn move_overhead_is_kept_back_from_the_time() {
+    let mut engine = Engine::ready();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let mut took = Vec::new();
+    for overhead in [900, 0] {
+        engine.send(&format!("setoption name Move Overhead value {overhead}"));
+        let started = Instant::now();
+        check_search(&middlegame(), &engine.search("go movetime 1000"), false);
+        took.push(started.elapsed());
+    }
+    assert!(took[0] < Duration::from_millis(600), "1000 ms less 900 took {:?}", took[0]);
+    assert!(took[1] >= Duration::from_millis(950), "1000 ms less 0 took {:?}", took[1]);
+}
+
+#[test]
+fn clear_hash_and_ucinewgame_empty_the_table() {
+    // One thread searches deterministically: the same table and histories
+    // give the same node count.
+    let mut engine = Engine::ready();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let cold = nodes_searched(&engine.search("go depth 9"));
+    // The same search again finds its work in the table.
+    let warm = nodes_searched(&engine.search("go depth 9"));
+    assert!(warm < cold, "cold {cold}, warm {warm}");
+    // A new game forgets the table and the histories: the first search
+    // again, node for node.
+    engine.send("ucinewgame");
+    assert_eq!(nodes_searched(&engine.search("go depth 9")), cold);
+    // With the same histories as the second search but the table emptied,
+    // the search has to do again what the table had saved it.
+    engine.send("setoption name Clear Hash");
+    let cleared = nodes_searched(&engine.search("go depth 9"));
+    assert!(cleared > warm, "warm {warm}, after Clear Hash {cleared}");
 }
 
 /// A deterministic game of `plies` random legal moves that never ends in
