@@ -431,7 +431,7 @@ fn show_wdl_adds_the_wdl_token() {
 fn currmove_comes_after_a_second_of_search() {
     let mut engine = Engine::ready();
     engine.send(&format!("position fen {MIDDLEGAME}"));
-    let lines = engine.search("go movetime 1600");
+    let lines = engine.search("go movetime 3000");
     let currmoves: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!currmoves.is_empty(), "{lines:?}");
     for line in currmoves {

@@ -63,9 +63,11 @@ impl TimeManager {
             soft = Some(s.min(h));
             hard = Some(h);
         }
+        // `movetime` caps the clock's bounds; alone, it is the time to
+        // search, with no early stop.
         if let Some(movetime) = limits.movetime {
             let budget = (movetime as f64 - overhead).max(1.0);
-            soft = Some(soft.map_or(budget, |s: f64| s.min(budget)));
+            soft = soft.map(|s: f64| s.min(budget));
             hard = Some(hard.map_or(budget, |h: f64| h.min(budget)));
         }
         TimeManager { start, soft, hard }
@@ -142,7 +144,11 @@ mod tests {
 
     #[test]
     fn movetime_and_no_limit() {
-        assert_eq!(manager(SearchLimits::movetime(500)).bounds(), (490.0, 490.0));
+        let movetime = manager(SearchLimits::movetime(500));
+        assert_eq!((movetime.soft, movetime.hard), (None, Some(490.0)));
+        assert!(!movetime.soft_limit_reached(0.01), "no early stop");
+        let capped = SearchLimits { wtime: Some(60_000), movetime: Some(500), ..Default::default() };
+        assert_eq!(manager(capped).bounds(), (490.0, 490.0));
         assert!(!manager(SearchLimits::default()).is_limited());
         assert!(!manager(SearchLimits::depth(5)).soft_limit_reached(1.0));
         let infinite = SearchLimits { infinite: true, wtime: Some(100), ..Default::default() };
