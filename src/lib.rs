@@ -7,9 +7,11 @@
 //! - [`nnue`]: the neural evaluation the search uses.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
+//! - [`memory`]: zeroed, fallible allocation of the large tables.
 
 pub mod board;
 pub mod eval;
+pub mod memory;
 pub mod nnue;
 pub mod search;
 pub mod tools;

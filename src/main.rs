@@ -97,8 +97,13 @@ fn run_bench(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    roque::tools::bench::run(depth, threads, evaluation);
-    ExitCode::SUCCESS
+    match roque::tools::bench::run(depth, threads, evaluation) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_datagen(args: &[String]) -> ExitCode {

@@ -24,6 +24,13 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
+/// The fifty-move rule: a hundred halfmoves without a capture or a pawn
+/// move draw, unless the last of them gave mate.
+#[inline(always)]
+fn is_fifty_move_draw(position: &Position) -> bool {
+    position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+}
+
 impl SearchThread {
     /// The static evaluation of the position at `ply`: the one place the
     /// search calls the network (whose accumulator for this ply is brought
@@ -96,13 +103,10 @@ impl SearchThread {
         false
     }
 
-    /// Draws by rule inside the tree: repetition, the fifty-move rule (a
-    /// mate on the hundredth halfmove stands) and insufficient material.
+    /// Draws by rule inside the tree: repetition, the fifty-move rule and
+    /// insufficient material.
     fn is_draw(&self, position: &Position) -> bool {
-        if position.is_insufficient_material() || self.is_repetition(position) {
-            return true;
-        }
-        position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+        position.is_insufficient_material() || self.is_repetition(position) || is_fifty_move_draw(position)
     }
 
     /// One root iteration for line `pv_index`, over the root moves in the
@@ -174,8 +178,14 @@ impl SearchThread {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        // Step 1. At the horizon, resolve captures first.
+        // Step 1. At the horizon, resolve captures first; but a line that
+        // has just repeated a position or passed the fifty-move limit ends
+        // here, a draw whatever the captures that would follow.
         if depth <= 0 {
+            if self.is_repetition(position) || is_fifty_move_draw(position) {
+                self.pv_len[ply] = 0;
+                return DRAW;
+            }
             return self.quiescence::<PV>(job, position, alpha, beta, ply);
         }
         self.pv_len[ply] = 0;
@@ -250,7 +260,7 @@ impl SearchThread {
             // Step 7. Razoring: far below alpha at low depth, only captures
             // can save the node; if quiescence agrees, fail low now.
             if enabled(Step::Razoring)
-                && depth <= 3
+                && depth <= p::razor_max_depth()
                 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
             {
                 let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
@@ -277,14 +287,14 @@ impl SearchThread {
             if enabled(Step::NullMove)
                 && depth >= p::nmp_min_depth()
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 160
+                && static_eval >= beta - p::nmp_static_margin() * depth + p::nmp_static_base()
                 && !previous_was_null
                 && position.has_non_pawn_material(position.side_to_move())
                 && beta > -MATE_BOUND
             {
                 let reduction = p::nmp_base_reduction()
                     + depth / p::nmp_depth_divisor()
-                    + ((eval - beta) / p::nmp_eval_divisor()).min(3);
+                    + ((eval - beta) / p::nmp_eval_divisor()).min(p::nmp_max_eval_reduction());
                 let child = position.make_null_move();
                 self.accumulators.push_null_move(ply);
                 job.tt.prefetch(child.key());
@@ -305,11 +315,12 @@ impl SearchThread {
 
             // Step 10. ProbCut: a capture that beats beta by a margin in a
             // shallow search very likely beats beta in the full one.
-            let probcut_beta = beta + p::probcut_margin() - 50 * improving as i32;
+            let probcut_beta = beta + p::probcut_margin() - p::probcut_improving_margin() * improving as i32;
+            let probcut_depth = depth - p::probcut_table_reduction();
             if enabled(Step::ProbCut)
                 && depth >= p::probcut_min_depth()
                 && beta.abs() < MATE_BOUND
-                && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+                && !entry.is_some_and(|e| e.depth >= probcut_depth && e.score < probcut_beta)
             {
                 let mut picker = MovePicker::quiescence(position, table_move);
                 let context = OrderingContext::EMPTY;
@@ -325,7 +336,7 @@ impl SearchThread {
                             &child,
                             -probcut_beta,
                             -probcut_beta + 1,
-                            depth - 4,
+                            depth - p::probcut_reduction(),
                             ply + 1,
                             !cut_node,
                         );
@@ -335,7 +346,7 @@ impl SearchThread {
                         return 0;
                     }
                     if score >= probcut_beta {
-                        job.tt.store(key, m, score, static_eval, depth - 3, Bound::Lower, was_pv, ply);
+                        job.tt.store(key, m, score, static_eval, probcut_depth, Bound::Lower, was_pv, ply);
                         return score;
                     }
                 }
@@ -432,7 +443,7 @@ impl SearchThread {
             if let Some(entry) = entry.filter(|_| m == table_move && ply < 2 * self.root_depth as usize) {
                 if enabled(Step::Singular)
                     && depth >= p::singular_min_depth()
-                    && entry.depth >= depth - 3
+                    && entry.depth >= depth - p::singular_table_margin()
                     && entry.bound != Bound::Upper
                     && !is_mate_score(entry.score)
                 {
@@ -443,7 +454,7 @@ impl SearchThread {
                         position,
                         singular_beta - 1,
                         singular_beta,
-                        (depth - 1) / 2,
+                        (depth - 1) / p::singular_depth_divisor(),
                         ply,
                         cut_node,
                     );
@@ -480,7 +491,7 @@ impl SearchThread {
                 reduction -= gives_check as i32;
                 reduction -= history / p::lmr_history_divisor();
                 if noisy {
-                    reduction /= 2;
+                    reduction /= p::lmr_noisy_divisor();
                 }
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
@@ -569,7 +580,8 @@ impl SearchThread {
             self.seldepth = self.seldepth.max(ply + 1);
         }
         let in_check = position.in_check();
-        if position.is_insufficient_material() {
+        // A quiet evasion can carry the line past the fifty-move limit.
+        if position.is_insufficient_material() || is_fifty_move_draw(position) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {

@@ -12,8 +12,9 @@ use super::report::{IterationInfo, Reporter, SearchResult};
 use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use crate::board::Position;
+use crate::board::{moves_before_game_end, Position};
 use crate::eval::Evaluator;
+use crate::memory::ZeroedSlice;
 use crate::nnue::{AccumulatorStack, Network};
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -35,9 +36,10 @@ pub struct Signals {
 }
 
 /// A thread's finished iteration, for the vote at the end of the search.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub depth: u32,
+    pub seldepth: u32,
     pub score: i32,
     pub pv: Vec<Move>,
 }
@@ -105,6 +107,12 @@ pub struct Frame {
     pub in_check: bool,
 }
 
+/// A parameter given in percent, as a factor.
+#[inline(always)]
+pub fn percent(value: i32) -> f64 {
+    value as f64 / 100.0
+}
+
 /// Index of ply 0 in the stack; frames below it stand for "no move".
 pub const STACK_OFFSET: usize = 4;
 
@@ -117,7 +125,7 @@ pub struct SearchThread {
     /// The hand-crafted evaluation with this thread's pawn hash table.
     pub evaluator: Evaluator,
     pub stack: Vec<Frame>,
-    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv: ZeroedSlice<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
     /// Keys of the game and of the current search path.
     pub keys: Vec<u64>,
@@ -136,20 +144,27 @@ pub struct SearchThread {
     /// The position is searched for `go ponder` (main thread: no clock yet).
     pub pondering: bool,
     pub time: Option<TimeManager>,
+    /// When the `go` came: reported times count from here, also after a
+    /// `ponderhit` restarts the time manager's clock.
+    pub started: Instant,
     /// Best-move changes in recent iterations (main thread).
     pub best_move_changes: f64,
+    /// The first line of the last `info` report (main thread).
+    pub last_reported: Option<Outcome>,
 }
 
 impl SearchThread {
-    pub fn new(id: usize) -> SearchThread {
-        SearchThread {
+    /// Thread `id` (0 is the main thread), or why its tables (2 MiB) could
+    /// not be had.
+    pub fn try_new(id: usize) -> Result<SearchThread, String> {
+        Ok(SearchThread {
             id,
-            histories: Histories::new(),
+            histories: Histories::try_new()?,
             reductions: Reductions::new(),
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
-            evaluator: Evaluator::new(),
+            evaluator: Evaluator::try_new()?,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
-            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv: ZeroedSlice::new(MAX_PLY + 1)?,
             pv_len: vec![0; MAX_PLY + 1],
             keys: Vec::new(),
             root_index: 0,
@@ -163,8 +178,10 @@ impl SearchThread {
             stopped: false,
             pondering: false,
             time: None,
+            started: Instant::now(),
             best_move_changes: 0.0,
-        }
+            last_reported: None,
+        })
     }
 
     pub fn is_main(&self) -> bool {
@@ -181,11 +198,13 @@ impl SearchThread {
     /// iteration is complete, so that there is always a move to play.
     #[inline(always)]
     pub fn count_node_and_check_stop(&mut self, job: &Job) -> bool {
-        self.nodes += 1;
-        job.stats[self.id].nodes.store(self.nodes, Relaxed);
+        // A search that is over unwinds without counting: the node limit
+        // is the number of nodes searched, however the unwinding goes.
         if self.stopped {
             return true;
         }
+        self.nodes += 1;
+        job.stats[self.id].nodes.store(self.nodes, Relaxed);
         if !self.is_main() {
             self.stopped = job.signals.stop.load(Relaxed);
             return self.stopped;
@@ -262,18 +281,20 @@ impl SearchThread {
         self.pondering = job.limits.ponder;
         self.best_move_changes = 0.0;
         self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
+        self.started = job.start;
+        self.last_reported = None;
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
 
     fn iterative_deepening(&mut self, job: &Job) {
-        let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let max_depth = job.limits.max_depth();
         let lines = job.multipv.clamp(1, self.root_moves.len());
         let mut stable_iterations = 0;
         let mut previous_best = Move::NONE;
         let mut previous_score = -INFINITE;
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            self.best_move_changes /= 2.0;
+            self.best_move_changes *= percent(p::time_best_move_change_decay());
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
                 root_move.nodes = 0;
@@ -292,7 +313,8 @@ impl SearchThread {
             }
             self.completed_depth = depth;
             let best = &self.root_moves[0];
-            *job.stats[self.id].outcome.lock().unwrap() = Outcome { depth, score: best.score, pv: best.pv.clone() };
+            *job.stats[self.id].outcome.lock().unwrap() =
+                Outcome { depth, seldepth: best.seldepth as u32, score: best.score, pv: best.pv.clone() };
             if !self.is_main() {
                 continue;
             }
@@ -312,13 +334,20 @@ impl SearchThread {
             if !self.pondering && self.time.as_ref().is_some_and(|t| t.is_limited()) {
                 // Think longer when the best move keeps changing or the
                 // score falls; less when one move takes most of the effort.
-                let stability = 1.5 - 0.1 * stable_iterations.min(7) as f64 + 0.3 * self.best_move_changes;
-                let drop = if previous_score == -INFINITE { 0 } else { (previous_score - best_score).clamp(0, 150) };
-                let falling = 1.0 + drop as f64 / 250.0;
+                let stability = percent(p::time_stability_base())
+                    - percent(p::time_stability_step()) * stable_iterations.min(p::time_stable_iterations()) as f64
+                    + percent(p::time_best_move_change_weight()) * self.best_move_changes;
+                let drop = if previous_score == -INFINITE {
+                    0
+                } else {
+                    (previous_score - best_score).clamp(0, p::time_score_drop_max())
+                };
+                let falling = 1.0 + drop as f64 / p::time_score_drop_divisor() as f64;
                 let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
                 let fraction = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-                let effort = 0.5 + 1.3 * (1.0 - fraction);
-                let scale = (stability * falling * effort).clamp(0.35, 2.5);
+                let effort = percent(p::time_effort_base()) + percent(p::time_effort_weight()) * (1.0 - fraction);
+                let scale =
+                    (stability * falling * effort).clamp(percent(p::time_scale_min()), percent(p::time_scale_max()));
                 if self.time.as_ref().is_some_and(|t| t.soft_limit_reached(scale)) {
                     break;
                 }
@@ -357,42 +386,56 @@ impl SearchThread {
             if self.is_main() && self.elapsed_ms() > 3000 {
                 self.report_lines(job, 1, bound);
             }
-            delta += delta / 2;
-            if delta > 1000 {
+            delta += delta * p::aspiration_growth_percent() / 100;
+            if delta > p::aspiration_max_delta() {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }
         }
     }
 
+    /// Milliseconds since the `go`.
     pub fn elapsed_ms(&self) -> u64 {
-        self.time.as_ref().map_or(0, |t| t.elapsed_ms() as u64)
+        self.started.elapsed().as_millis() as u64
     }
 
-    fn report_lines(&self, job: &Job, lines: usize, bound: Bound) {
-        let nodes = job.total_nodes();
-        let time_ms = self.elapsed_ms();
-        let hashfull = job.tt.hashfull();
-        for (i, line) in self.root_moves.iter().take(lines).enumerate() {
+    /// Reports the first `lines` root moves' lines; `bound` is the first
+    /// line's when only one is searched (an aspiration window failed).
+    fn report_lines(&mut self, job: &Job, lines: usize, bound: Bound) {
+        for i in 0..lines.min(self.root_moves.len()) {
+            let line = &self.root_moves[i];
             if line.score == -INFINITE || line.pv.is_empty() {
                 continue;
             }
             let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
-            let score = Score::from_internal(line.score);
-            job.reporter.iteration(&IterationInfo {
-                depth,
-                seldepth: line.seldepth.max(depth as usize) as u32,
-                multipv: i + 1,
-                score,
-                bound: if lines == 1 && i == 0 { bound } else { Bound::Exact },
-                wdl: score.wdl(),
-                nodes,
-                nps: nodes * 1000 / time_ms.max(1),
-                hashfull,
-                time_ms,
-                pv: line.pv.clone(),
-            });
+            let bound = if lines == 1 && i == 0 { bound } else { Bound::Exact };
+            let shown = Outcome { depth, seldepth: line.seldepth as u32, score: line.score, pv: line.pv.clone() };
+            self.report(job, &shown, i + 1, bound);
+            if i == 0 {
+                self.last_reported = (bound == Bound::Exact).then_some(shown);
+            }
         }
+    }
+
+    /// One `info` line. The line stops where the game would end by rule.
+    fn report(&self, job: &Job, line: &Outcome, multipv: usize, bound: Bound) {
+        let nodes = job.total_nodes();
+        let time_ms = self.elapsed_ms();
+        let score = Score::from_internal(line.score);
+        let shown = moves_before_game_end(&job.position, &job.keys, &line.pv);
+        job.reporter.iteration(&IterationInfo {
+            depth: line.depth,
+            seldepth: line.seldepth,
+            multipv,
+            score,
+            bound,
+            wdl: score.wdl(),
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: job.tt.hashfull(),
+            time_ms,
+            pv: line.pv[..shown].to_vec(),
+        });
     }
 
     /// Main thread, after its iterations: waits until the move may be
@@ -425,6 +468,11 @@ impl SearchThread {
         }
 
         let outcome = self.vote(job);
+        // The GUI shows the last line it was sent as the engine's choice:
+        // when the vote chose another thread's line, that line comes too.
+        if !outcome.pv.is_empty() && self.last_reported.as_ref() != Some(&outcome) {
+            self.report(job, &outcome, 1, Bound::Exact);
+        }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
         let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
         let result = SearchResult {
@@ -448,14 +496,20 @@ impl SearchThread {
             job.stats.iter().map(|s| s.outcome.lock().unwrap().clone()).filter(|o| !o.pv.is_empty()).collect();
         let Some(main) = outcomes.first().cloned() else {
             // Not even one iteration finished (no legal move).
-            return Outcome { depth: 0, score: if job.position.in_check() { -MATE } else { 0 }, pv: Vec::new() };
+            return Outcome {
+                depth: 0,
+                seldepth: 0,
+                score: if job.position.in_check() { -MATE } else { 0 },
+                pv: Vec::new(),
+            };
         };
         if outcomes.len() == 1 || self.root_moves.len() == 1 {
             return main;
         }
         let lowest = outcomes.iter().map(|o| o.score).min().unwrap_or(0);
         let votes = |m: Move| -> i64 {
-            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + 14) as i64 * o.depth as i64).sum()
+            let offset = p::vote_score_offset();
+            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + offset) as i64 * o.depth as i64).sum()
         };
         let mut best = &outcomes[0];
         for candidate in &outcomes[1..] {

@@ -89,13 +89,14 @@ pub struct BenchResult {
 /// with `threads` threads, the given evaluation and a 16 MiB table cleared
 /// before each, prints one
 /// line per position, the time taken, and `N nodes M nps` last, and returns
-/// the totals. With one thread the node count is the build's signature;
-/// with more, the time to reach the depth measures Lazy SMP.
-pub fn run(depth: Option<u32>, threads: usize, evaluation: BenchEvaluation) -> BenchResult {
+/// the totals (or why the threads could not start). With one thread the
+/// node count is the build's signature; with more, the time to reach the
+/// depth measures Lazy SMP.
+pub fn run(depth: Option<u32>, threads: usize, evaluation: BenchEvaluation) -> Result<BenchResult, String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = threads.max(1);
     let mut engine = Engine::new();
-    engine.set_threads(threads);
+    engine.set_threads(threads)?;
     engine.set_use_network(evaluation == BenchEvaluation::Network);
     let start = Instant::now();
     let mut nodes = 0;
@@ -110,7 +111,7 @@ pub fn run(depth: Option<u32>, threads: usize, evaluation: BenchEvaluation) -> B
     let nps = nodes * 1000 / milliseconds.max(1);
     println!("depth {depth} threads {threads} time {milliseconds} ms");
     println!("{nodes} nodes {nps} nps");
-    BenchResult { nodes, nps, milliseconds, depth }
+    Ok(BenchResult { nodes, nps, milliseconds, depth })
 }
 
 #[cfg(test)]

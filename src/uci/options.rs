@@ -264,23 +264,39 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_documents_every_option_with_its_default() {
+    fn the_readme_documents_every_option_with_its_type_default_and_range() {
+        // The rows of the table under README.md's "### Options":
+        // | `name` | type | default | range | what |
         let readme = include_str!("../../README.md");
+        let section = readme.split("\n### Options\n").nth(1).expect("README.md has an Options section");
+        let section = section.split("\n#").next().unwrap();
+        let rows: Vec<Vec<&str>> = section
+            .lines()
+            .filter(|line| line.starts_with("| `"))
+            .map(|line| line.split('|').map(str::trim).collect())
+            .filter(|cells: &Vec<&str>| cells.len() == 7)
+            .collect();
         for option in OPTIONS {
-            let documented = readme.lines().any(|line| {
-                line.contains(&format!("`{}`", option.name))
-                    && match option.kind {
-                        OptionKind::Spin { default, min, max } => {
-                            line.contains(&default.to_string())
-                                && line.contains(&min.to_string())
-                                && line.contains(&max.to_string())
-                        }
-                        OptionKind::Check { default } => line.contains(&default.to_string()),
-                        OptionKind::Text { default } => line.contains(default),
-                        OptionKind::Button => true,
-                    }
-            });
-            assert!(documented, "README.md has no line documenting option {} with its default and range", option.name);
+            let name = format!("`{}`", option.name);
+            let row = rows.iter().find(|cells| cells[1] == name);
+            let row = row.unwrap_or_else(|| panic!("README.md's option table has no row for {}", option.name));
+            let (kind, default, range) = match option.kind {
+                OptionKind::Spin { default, min, max } => ("spin", default.to_string(), format!("{min} to {max}")),
+                OptionKind::Check { default } => ("check", default.to_string(), String::new()),
+                OptionKind::Text { default } => ("string", default.to_string(), String::new()),
+                OptionKind::Button => ("button", String::new(), String::new()),
+            };
+            assert_eq!(row[2], kind, "{}", option.name);
+            // A default may be written as code: `<internal>`.
+            assert_eq!(row[3].trim_matches('`'), default, "{}", option.name);
+            // A range may be followed by a gloss: "1 to 1048576 (1 TiB)".
+            assert!(
+                row[4] == range || row[4].starts_with(&format!("{range} (")),
+                "{}: range '{}'",
+                option.name,
+                row[4]
+            );
         }
+        assert_eq!(rows.len(), OPTIONS.len(), "README.md lists an option the engine does not have");
     }
 }
