@@ -4,12 +4,14 @@
 //! - [`board`]: the rules: position, move generation, FEN, notation, game end.
 //! - [`search`]: the search, its transposition table, threads and time management.
 //! - [`eval`]: the static evaluation.
+//! - [`tablebase`]: Syzygy endgame tablebases: probing and root ranking.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 
 pub mod board;
 pub mod eval;
 pub mod search;
+pub mod tablebase;
 pub mod tools;
 pub mod types;
 pub mod uci;

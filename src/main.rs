@@ -10,6 +10,7 @@ usage:
   roque                              the UCI loop on standard input and output
   roque bench [<depth> [<threads>]]  search the bench positions; print nodes and speed
   roque perft <depth> [<fen>]        count the move tree, divided by root move
+  roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque --help                       this text
   roque --version                    the name and version
 
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         }
         Some("bench") => run_bench(&args[1..]),
         Some("perft") => run_perft(&args[1..]),
+        Some("probe") => run_probe(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{HELP}");
             ExitCode::SUCCESS
@@ -74,6 +76,20 @@ fn run_bench(args: &[String]) -> ExitCode {
     };
     roque::tools::bench::run(depth, threads);
     ExitCode::SUCCESS
+}
+
+fn run_probe(args: &[String]) -> ExitCode {
+    let Some(path) = args.first() else {
+        eprintln!("error: probe needs the directories of the tables\nusage: roque probe <syzygy path>");
+        return ExitCode::FAILURE;
+    };
+    match roque::tools::probe::run(path, std::io::stdin().lock(), std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_perft(args: &[String]) -> ExitCode {

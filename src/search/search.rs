@@ -6,7 +6,7 @@ use super::ablation::{enabled, Step};
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
-use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_EVAL, MAX_PLY};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use crate::board::{Position, SEE_VALUES};
 use crate::types::{Move, PieceType};
@@ -28,7 +28,7 @@ impl SearchThread {
     /// (this thread's, with its pawn hash table).
     #[inline(always)]
     fn evaluate(&mut self, position: &Position) -> i32 {
-        self.evaluator.evaluate(position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        self.evaluator.evaluate(position).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     #[inline(always)]

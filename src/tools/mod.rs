@@ -2,4 +2,5 @@
 
 pub mod bench;
 pub mod perft;
+pub mod probe;
 pub mod tune;
