@@ -8,7 +8,8 @@ Roque, a UCI chess engine
 
 usage:
   roque                              the UCI loop on standard input and output
-  roque bench [<depth> [<threads>]]  search the bench positions; print nodes and speed
+  roque bench [<depth> [<threads> [<syzygy path>]]]
+                                     search the bench positions; print nodes and speed
   roque perft <depth> [<fen>]        count the move tree, divided by root move
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque --help                       this text
@@ -53,7 +54,7 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads>]]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [<syzygy path>]]]";
     let depth = match args.first() {
         None => None,
         Some(text) => match text.parse::<u32>() {
@@ -74,7 +75,21 @@ fn run_bench(args: &[String]) -> ExitCode {
             }
         },
     };
-    roque::tools::bench::run(depth, threads);
+    let tables = match args.get(2) {
+        None => None,
+        Some(path) => {
+            let loaded = roque::tablebase::Tablebases::load(path);
+            for problem in &loaded.problems {
+                eprintln!("syzygy: {problem}");
+            }
+            if loaded.tablebases.is_empty() {
+                eprintln!("error: no Syzygy table found in '{path}'\n{USAGE}");
+                return ExitCode::FAILURE;
+            }
+            Some(std::sync::Arc::new(loaded.tablebases))
+        }
+    };
+    roque::tools::bench::run_with_tables(depth, threads, tables);
     ExitCode::SUCCESS
 }
 

@@ -9,11 +9,13 @@ use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
-use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::score::{is_decisive, is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::Position;
 use crate::eval::Evaluator;
+use crate::tablebase::Tablebases;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -47,6 +49,7 @@ pub struct Outcome {
 #[repr(align(64))]
 pub struct ThreadStats {
     pub nodes: AtomicU64,
+    pub tb_hits: AtomicU64,
     pub outcome: Mutex<Outcome>,
 }
 
@@ -60,7 +63,27 @@ pub struct Job {
     pub keys: Vec<u64>,
     pub root_moves: Vec<Move>,
     pub limits: SearchLimits,
+    /// Root lines searched.
     pub multipv: usize,
+    /// Root lines reported (fewer than searched when strength is limited).
+    pub reported_lines: usize,
+    /// The weakened level, if any: the move is drawn among the lines.
+    pub strength: Option<StrengthLimit>,
+    /// Seeds the weakened move choice.
+    pub seed: u64,
+    /// The endgame tables, if any, and how the search probes them.
+    pub tablebases: Option<Arc<Tablebases>>,
+    /// Probe positions of at most this many pieces (0: none).
+    pub tb_pieces: u32,
+    /// ...at this depth or more when the count is the limit itself.
+    pub tb_probe_depth: i32,
+    /// Wins and losses the fifty-move rule spoils count as draws.
+    pub tb_rule50: bool,
+    /// The tables' score of each root move (from the ranking), in the
+    /// order of `root_moves`; empty when the root was not ranked.
+    pub root_tb_scores: Vec<i32>,
+    /// Probes made to rank the root moves.
+    pub root_tb_hits: u64,
     pub move_overhead: u64,
     pub reporter: Arc<dyn Reporter>,
     pub start: Instant,
@@ -71,6 +94,10 @@ pub struct Job {
 impl Job {
     pub fn total_nodes(&self) -> u64 {
         self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
+    }
+
+    pub fn total_tb_hits(&self) -> u64 {
+        self.root_tb_hits + self.stats.iter().map(|s| s.tb_hits.load(Relaxed)).sum::<u64>()
     }
 }
 
@@ -87,6 +114,9 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+    /// The tables' score, reported instead of a search score that is not
+    /// a mate when the root was ranked by them.
+    pub tb_score: Option<i32>,
 }
 
 /// One ply of the search stack.
@@ -125,6 +155,7 @@ pub struct SearchThread {
     pub root_depth: i32,
     pub completed_depth: u32,
     pub nodes: u64,
+    pub tb_hits: u64,
     pub seldepth: usize,
     pub stopped: bool,
     /// The position is searched for `go ponder` (main thread: no clock yet).
@@ -132,6 +163,9 @@ pub struct SearchThread {
     pub time: Option<TimeManager>,
     /// Best-move changes in recent iterations (main thread).
     pub best_move_changes: f64,
+    /// The root lines of the last completed iteration, best first (main
+    /// thread, with a strength limit): the moves a weakened engine draws from.
+    pub candidates: Vec<RootMove>,
 }
 
 impl SearchThread {
@@ -152,11 +186,13 @@ impl SearchThread {
             root_depth: 0,
             completed_depth: 0,
             nodes: 0,
+            tb_hits: 0,
             seldepth: 0,
             stopped: false,
             pondering: false,
             time: None,
             best_move_changes: 0.0,
+            candidates: Vec::new(),
         }
     }
 
@@ -236,21 +272,25 @@ impl SearchThread {
         self.root_moves = job
             .root_moves
             .iter()
-            .map(|&mv| RootMove {
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
                 mv,
                 score: -INFINITE,
                 previous_score: -INFINITE,
                 seldepth: 0,
                 pv: Vec::with_capacity(MAX_PLY),
                 nodes: 0,
+                tb_score: job.root_tb_scores.get(i).copied(),
             })
             .collect();
         self.stack.fill(Frame::default());
         self.completed_depth = 0;
         self.nodes = 0;
+        self.tb_hits = 0;
         self.stopped = false;
         self.pondering = job.limits.ponder;
         self.best_move_changes = 0.0;
+        self.candidates.clear();
         self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
@@ -286,7 +326,11 @@ impl SearchThread {
             if !self.is_main() {
                 continue;
             }
-            self.report_lines(job, lines, Bound::Exact);
+            if job.strength.is_some() {
+                self.candidates.clear();
+                self.candidates.extend(self.root_moves[..lines].iter().filter(|r| r.score > -INFINITE).cloned());
+            }
+            self.report_lines(job, lines.min(job.reported_lines), Bound::Exact);
 
             // The limits that end the search between iterations.
             let best_score = self.root_moves[0].score;
@@ -323,7 +367,7 @@ impl SearchThread {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut delta = p::aspiration_delta();
         let windowed = enabled(Step::Aspiration) && depth as i32 >= p::aspiration_min_depth();
-        let (mut alpha, mut beta) = if windowed && !is_mate_score(previous) {
+        let (mut alpha, mut beta) = if windowed && !is_decisive(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
@@ -361,6 +405,7 @@ impl SearchThread {
 
     fn report_lines(&self, job: &Job, lines: usize, bound: Bound) {
         let nodes = job.total_nodes();
+        let tb_hits = job.total_tb_hits();
         let time_ms = self.elapsed_ms();
         let hashfull = job.tt.hashfull();
         for (i, line) in self.root_moves.iter().take(lines).enumerate() {
@@ -368,17 +413,22 @@ impl SearchThread {
                 continue;
             }
             let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
-            let score = Score::from_internal(line.score);
+            // Where the tables ranked the root, their verdict is the score,
+            // unless the search has found a mate.
+            let table_score = line.tb_score.filter(|_| !is_mate_score(line.score));
+            let score = Score::from_internal(table_score.unwrap_or(line.score));
+            let bound = if table_score.is_some() || lines > 1 || i > 0 { Bound::Exact } else { bound };
             job.reporter.iteration(&IterationInfo {
                 depth,
                 seldepth: line.seldepth.max(depth as usize) as u32,
                 multipv: i + 1,
                 score,
-                bound: if lines == 1 && i == 0 { bound } else { Bound::Exact },
+                bound,
                 wdl: score.wdl(),
                 nodes,
                 nps: nodes * 1000 / time_ms.max(1),
                 hashfull,
+                tb_hits,
                 time_ms,
                 pv: line.pv.clone(),
             });
@@ -400,6 +450,7 @@ impl SearchThread {
                 nodes: 0,
                 nps: 0,
                 hashfull: job.tt.hashfull(),
+                tb_hits: job.total_tb_hits(),
                 time_ms: self.elapsed_ms(),
                 pv: Vec::new(),
             });
@@ -414,7 +465,10 @@ impl SearchThread {
             std::thread::sleep(Duration::from_micros(100));
         }
 
-        let outcome = self.vote(job);
+        let outcome = match job.strength {
+            Some(strength) => self.weakened_choice(job, &strength),
+            None => self.vote(job),
+        };
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
         let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
         let result = SearchResult {
@@ -423,6 +477,7 @@ impl SearchThread {
             score: Score::from_internal(outcome.score),
             depth: outcome.depth,
             nodes: job.total_nodes(),
+            tb_hits: job.total_tb_hits(),
         };
         *job.signals.result.lock().unwrap() = Some(result);
         job.reporter.best_move(best, ponder);
@@ -460,6 +515,24 @@ impl SearchThread {
             }
         }
         best.clone()
+    }
+
+    /// The move of a weakened engine: drawn among the main thread's lines
+    /// of its last completed iteration.
+    fn weakened_choice(&self, job: &Job, strength: &StrengthLimit) -> Outcome {
+        if self.candidates.is_empty() {
+            return self.vote(job);
+        }
+        let lines: Vec<(Move, i32)> = self.candidates.iter().map(|r| (r.mv, r.score)).collect();
+        let chosen = &self.candidates[strength.choose(&job.position, &lines, &mut Random::new(job.seed))];
+        Outcome { depth: self.completed_depth, score: chosen.score, pv: chosen.pv.clone() }
+    }
+
+    /// Counts a tablebase probe that answered.
+    #[inline]
+    pub fn count_tb_hit(&mut self, job: &Job) {
+        self.tb_hits += 1;
+        job.stats[self.id].tb_hits.store(self.tb_hits, Relaxed);
     }
 
     /// A reply to `best` from the table, when the PV has none.

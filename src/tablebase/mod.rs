@@ -25,13 +25,32 @@ pub mod table;
 
 pub use material::Material;
 pub use probe::{dtz_before_zeroing, Wdl};
-pub use root::{rank_root_moves, RootRanking};
+pub use root::{rank_root_moves, RankedMove, RootRanking};
 
 use crate::board::Position;
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use table::{Bytes, Kind, Table};
+
+/// How the search uses the tables: the options `SyzygyProbeDepth`,
+/// `Syzygy50MoveRule` and `SyzygyProbeLimit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeSettings {
+    /// Positions with as many pieces as the limit are probed from this
+    /// depth on (fewer pieces: at every depth).
+    pub probe_depth: i32,
+    /// Wins and losses the fifty-move rule spoils count as draws.
+    pub rule50: bool,
+    /// Positions with more pieces than this are not probed.
+    pub probe_limit: u32,
+}
+
+impl Default for ProbeSettings {
+    fn default() -> ProbeSettings {
+        ProbeSettings { probe_depth: 1, rule50: true, probe_limit: 7 }
+    }
+}
 
 /// The separator of directories in `SyzygyPath`.
 pub const PATH_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };

@@ -2,6 +2,8 @@
 //! range, from which the `uci` answer, the value checks and the README's
 //! list all follow.
 
+use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::tablebase::ProbeSettings;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +16,13 @@ pub enum OptionId {
     MoveOverhead,
     Chess960,
     ShowWdl,
+    LimitStrength,
+    Elo,
+    SkillLevel,
+    SyzygyPath,
+    SyzygyProbeDepth,
+    Syzygy50MoveRule,
+    SyzygyProbeLimit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +30,7 @@ pub enum OptionKind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
     Button,
+    String { default: &'static str },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -32,7 +42,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 8] = [
+pub const OPTIONS: [OptionSpec; 15] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -46,15 +56,43 @@ pub const OPTIONS: [OptionSpec; 8] = [
     },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::LimitStrength, name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::Elo,
+        name: "UCI_Elo",
+        kind: OptionKind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 },
+    },
+    OptionSpec {
+        id: OptionId::SkillLevel,
+        name: "Skill Level",
+        kind: OptionKind::Spin { default: MAX_SKILL as i64, min: 0, max: MAX_SKILL as i64 },
+    },
+    OptionSpec { id: OptionId::SyzygyPath, name: "SyzygyPath", kind: OptionKind::String { default: EMPTY_PATH } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeDepth,
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin { default: 1, min: 1, max: 100 },
+    },
+    OptionSpec { id: OptionId::Syzygy50MoveRule, name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeLimit,
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
+    },
 ];
 
+/// The value of a path option that names no directory.
+pub const EMPTY_PATH: &str = "<empty>";
+
 /// A checked value for an option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     Spin(i64),
     Check(bool),
     /// A button was pressed.
     Press,
+    /// Text; a missing or blank value is [`EMPTY_PATH`].
+    String(String),
 }
 
 /// Why a `setoption` was refused.
@@ -107,6 +145,10 @@ impl OptionSpec {
         match self.kind {
             // A value sent with a button is ignored.
             OptionKind::Button => Ok(OptionValue::Press),
+            OptionKind::String { .. } => {
+                let text = value.map(str::trim).filter(|v| !v.is_empty()).unwrap_or(EMPTY_PATH);
+                Ok(OptionValue::String(text.to_string()))
+            }
             OptionKind::Spin { min, max, .. } => {
                 let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
                 let number: i128 =
@@ -137,6 +179,7 @@ impl OptionSpec {
             }
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
             OptionKind::Button => format!("option name {} type button", self.name),
+            OptionKind::String { default } => format!("option name {} type string default {default}", self.name),
         }
     }
 }
@@ -148,7 +191,7 @@ pub fn parse_setoption(name: &str, value: Option<&str>) -> Result<(&'static Opti
 }
 
 /// The current value of every option that is not a button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hash_mb: usize,
     pub threads: usize,
@@ -157,6 +200,24 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub chess960: bool,
     pub show_wdl: bool,
+    pub limit_strength: bool,
+    pub elo: i32,
+    pub skill_level: i32,
+    /// The directories the tables were loaded from (`<empty>`: none).
+    pub syzygy_path: String,
+    pub probe: ProbeSettings,
+}
+
+impl Settings {
+    /// The level to play at: `UCI_Elo` when `UCI_LimitStrength` is on,
+    /// otherwise `Skill Level` below 20; None for full strength.
+    pub fn strength(&self) -> Option<StrengthLimit> {
+        if self.limit_strength {
+            Some(StrengthLimit::from_elo(self.elo))
+        } else {
+            StrengthLimit::from_skill(self.skill_level)
+        }
+    }
 }
 
 impl Default for Settings {
@@ -177,6 +238,15 @@ impl Default for Settings {
             move_overhead_ms: spin(OptionId::MoveOverhead) as u64,
             chess960: check(OptionId::Chess960),
             show_wdl: check(OptionId::ShowWdl),
+            limit_strength: check(OptionId::LimitStrength),
+            elo: spin(OptionId::Elo) as i32,
+            skill_level: spin(OptionId::SkillLevel) as i32,
+            syzygy_path: EMPTY_PATH.to_string(),
+            probe: ProbeSettings {
+                probe_depth: spin(OptionId::SyzygyProbeDepth) as i32,
+                rule50: check(OptionId::Syzygy50MoveRule),
+                probe_limit: spin(OptionId::SyzygyProbeLimit) as u32,
+            },
         }
     }
 }
@@ -229,6 +299,32 @@ mod tests {
         assert_eq!((settings.hash_mb, settings.threads, settings.multipv), (16, 1, 1));
         assert_eq!(settings.move_overhead_ms, 10);
         assert!(!settings.ponder && !settings.chess960 && !settings.show_wdl);
+        assert!(!settings.limit_strength && settings.skill_level == 20);
+        assert_eq!(settings.strength(), None);
+        assert_eq!(settings.syzygy_path, "<empty>");
+        assert_eq!(settings.probe, ProbeSettings::default());
+    }
+
+    #[test]
+    fn string_values_keep_their_text_and_blank_means_empty() {
+        assert_eq!(
+            parse_setoption("syzygypath", Some("/a/b:/c d")).unwrap().1,
+            OptionValue::String("/a/b:/c d".to_string())
+        );
+        assert_eq!(parse_setoption("SyzygyPath", None).unwrap().1, OptionValue::String("<empty>".to_string()));
+        assert_eq!(parse_setoption("SyzygyPath", Some("  ")).unwrap().1, OptionValue::String("<empty>".to_string()));
+        assert!(matches!(parse_setoption("SyzygyProbeLimit", Some("8")), Err(OptionError::OutOfRange { .. })));
+        let lines: Vec<String> = OPTIONS.iter().map(OptionSpec::uci_line).collect();
+        assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
+    }
+
+    #[test]
+    fn strength_follows_limit_strength_then_skill_level() {
+        let mut settings = Settings { skill_level: 3, ..Settings::default() };
+        assert_eq!(settings.strength().unwrap().elo, crate::search::strength::skill_elo(3));
+        settings.limit_strength = true;
+        settings.elo = 1800;
+        assert_eq!(settings.strength().unwrap().elo, 1800);
     }
 
     #[test]
@@ -245,6 +341,7 @@ mod tests {
                         }
                         OptionKind::Check { default } => line.contains(&default.to_string()),
                         OptionKind::Button => true,
+                        OptionKind::String { default } => line.contains(default),
                     }
             });
             assert!(documented, "README.md has no line documenting option {} with its default and range", option.name);

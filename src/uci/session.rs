@@ -5,10 +5,11 @@
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::diagram;
 use super::info::UciReporter;
-use super::options::{parse_setoption, OptionId, OptionValue, Settings, OPTIONS};
+use super::options::{parse_setoption, OptionId, OptionValue, Settings, EMPTY_PATH, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
 use crate::search::{Engine, SearchLimits};
+use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -151,7 +152,12 @@ impl Session {
         };
         let touches_engine = matches!(
             spec.id,
-            OptionId::Hash | OptionId::Threads | OptionId::ClearHash | OptionId::MultiPv | OptionId::MoveOverhead
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::ClearHash
+                | OptionId::MultiPv
+                | OptionId::MoveOverhead
+                | OptionId::SyzygyPath
         );
         if touches_engine && self.refuse_if_busy(&format!("setoption {}", spec.name)) {
             return;
@@ -180,11 +186,49 @@ impl Session {
             (OptionId::Ponder, OptionValue::Check(on)) => self.settings.ponder = on,
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
+            (OptionId::LimitStrength, OptionValue::Check(on)) => self.settings.limit_strength = on,
+            (OptionId::Elo, OptionValue::Spin(elo)) => self.settings.elo = elo as i32,
+            (OptionId::SkillLevel, OptionValue::Spin(level)) => self.settings.skill_level = level as i32,
+            (OptionId::SyzygyPath, OptionValue::String(path)) => self.set_syzygy_path(path),
+            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.probe.probe_depth = depth as i32,
+            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
+            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {
             self.output.info_string(&format!("debug: options now {:?}", self.settings));
         }
+    }
+
+    /// Loads the tables of `path` and reports what was found. Problems with
+    /// single directories or files are reported and the rest is used; a
+    /// path where no table at all can be found changes nothing.
+    fn set_syzygy_path(&mut self, path: String) {
+        if path == EMPTY_PATH {
+            self.engine.set_tablebases(None);
+            self.settings.syzygy_path = path;
+            return self.output.info_string("Syzygy: no tables (SyzygyPath is <empty>)");
+        }
+        let loaded = Tablebases::load(&path);
+        for problem in &loaded.problems {
+            self.output.error(&format!("SyzygyPath: {problem}"));
+        }
+        let tables = loaded.tablebases;
+        if tables.is_empty() {
+            let kept = match self.engine.tablebases() {
+                Some(old) => format!("the {} tables of '{}' stay", old.counts().0, excerpt(&self.settings.syzygy_path)),
+                None => "no tables are used".to_string(),
+            };
+            return self.output.error(&format!("SyzygyPath: no Syzygy table found in '{}'; {kept}", excerpt(&path)));
+        }
+        let (wdl, dtz) = tables.counts();
+        self.output.info_string(&format!(
+            "Syzygy: found {wdl} tables ({dtz} with DTZ), up to {} pieces, in '{}'",
+            tables.max_pieces(),
+            path
+        ));
+        self.engine.set_tablebases(Some(Arc::new(tables)));
+        self.settings.syzygy_path = path;
     }
 
     /// Builds the new game aside and adopts it only if the FEN and every
@@ -256,6 +300,8 @@ impl Session {
             Arc::clone(&finished),
         );
         self.search_finished = Some(finished);
+        self.engine.set_strength(self.settings.strength());
+        self.engine.set_probe_settings(self.settings.probe);
         self.engine.start(&self.game, limits, Arc::new(reporter));
     }
 
