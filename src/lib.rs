@@ -5,6 +5,7 @@
 //! - [`search`]: the search, its transposition table, threads and time management.
 //! - [`eval`]: the hand-crafted evaluation (the `eval` breakdown, the tuner).
 //! - [`nnue`]: the neural evaluation the search uses.
+//! - [`tablebase`]: Syzygy endgame tablebases: probing and root ranking.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 //! - [`memory`]: zeroed, fallible allocation of the large tables.
@@ -14,6 +15,7 @@ pub mod eval;
 pub mod memory;
 pub mod nnue;
 pub mod search;
+pub mod tablebase;
 pub mod tools;
 pub mod types;
 pub mod uci;

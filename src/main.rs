@@ -9,9 +9,10 @@ Roque, a UCI chess engine
 
 usage:
   roque                              the UCI loop on standard input and output
-  roque bench [<depth> [<threads> [nnue|hce]]]
+  roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]
                                      search the bench positions; print nodes and speed
   roque perft <depth> [<fen>]        count the move tree, divided by root move
+  roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
   roque --help                       this text
@@ -50,6 +51,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("probe") => run_probe(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{HELP}");
             ExitCode::SUCCESS
@@ -66,7 +68,7 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce]]]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]";
     let depth = match args.first() {
         None => None,
         Some(text) => match text.parse::<u32>() {
@@ -87,17 +89,29 @@ fn run_bench(args: &[String]) -> ExitCode {
             }
         },
     };
-    let evaluation = match args.get(2).map(String::as_str) {
-        None if roque::nnue::USED_BY_DEFAULT => BenchEvaluation::Network,
-        None => BenchEvaluation::HandCrafted,
-        Some("nnue") => BenchEvaluation::Network,
-        Some("hce") => BenchEvaluation::HandCrafted,
-        Some(other) => {
-            eprintln!("error: the bench evaluation is 'nnue' or 'hce', not '{other}'\n{USAGE}");
-            return ExitCode::FAILURE;
+    // After the thread count: the evaluation (`nnue` or `hce`) and the
+    // directories of endgame tables, each optional.
+    let mut evaluation =
+        if roque::nnue::USED_BY_DEFAULT { BenchEvaluation::Network } else { BenchEvaluation::HandCrafted };
+    let mut tables = None;
+    for arg in args.iter().skip(2) {
+        match arg.as_str() {
+            "nnue" => evaluation = BenchEvaluation::Network,
+            "hce" => evaluation = BenchEvaluation::HandCrafted,
+            path => {
+                let loaded = roque::tablebase::Tablebases::load(path);
+                for problem in &loaded.problems {
+                    eprintln!("syzygy: {problem}");
+                }
+                if loaded.tablebases.is_empty() {
+                    eprintln!("error: '{path}' is neither 'nnue', 'hce' nor a directory of Syzygy tables\n{USAGE}");
+                    return ExitCode::FAILURE;
+                }
+                tables = Some(std::sync::Arc::new(loaded.tablebases));
+            }
         }
-    };
-    match roque::tools::bench::run(depth, threads, evaluation) {
+    }
+    match roque::tools::bench::run(depth, threads, evaluation, tables) {
         Ok(_) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
@@ -117,6 +131,20 @@ fn run_datagen(args: &[String]) -> ExitCode {
     };
     match datagen::run(&settings, std::time::Duration::from_secs(10)) {
         Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_probe(args: &[String]) -> ExitCode {
+    let Some(path) = args.first() else {
+        eprintln!("error: probe needs the directories of the tables\nusage: roque probe <syzygy path>");
+        return ExitCode::FAILURE;
+    };
+    match roque::tools::probe::run(path, std::io::stdin().lock(), std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE

@@ -3,10 +3,12 @@
 
 use super::limits::SearchLimits;
 use super::report::{Reporter, SearchResult, SilentReporter};
+use super::strength::{Random, StrengthLimit};
 use super::thread::{Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::nnue::Network;
+use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -48,6 +50,13 @@ pub struct Engine {
     workers: Vec<Worker>,
     multipv: usize,
     move_overhead: u64,
+    /// The weakened level, when strength is limited.
+    strength: Option<StrengthLimit>,
+    /// Seeds the weakened move choice of each search.
+    random: Random,
+    /// The endgame tables (None: none loaded) and how they are probed.
+    tablebases: Option<Arc<Tablebases>>,
+    probe_settings: ProbeSettings,
 }
 
 impl Default for Engine {
@@ -95,6 +104,10 @@ impl Engine {
             workers: Vec::new(),
             multipv: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            strength: None,
+            random: Random::from_clock(),
+            tablebases: None,
+            probe_settings: ProbeSettings::default(),
         };
         engine.set_threads(1).expect("one search thread");
         engine
@@ -160,6 +173,30 @@ impl Engine {
         self.move_overhead = ms;
     }
 
+    /// Plays at this level from the next search on (None: full strength).
+    pub fn set_strength(&mut self, strength: Option<StrengthLimit>) {
+        self.strength = strength;
+    }
+
+    /// Uses these tables from the next search on (None, or none loaded:
+    /// no tables).
+    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
+        self.tablebases = tablebases.filter(|t| !t.is_empty());
+    }
+
+    pub fn tablebases(&self) -> Option<&Arc<Tablebases>> {
+        self.tablebases.as_ref()
+    }
+
+    pub fn set_probe_settings(&mut self, settings: ProbeSettings) {
+        self.probe_settings = settings;
+    }
+
+    /// Fixes the seed of the weakened move choice (tests).
+    pub fn seed_random(&mut self, seed: u64) {
+        self.random = Random::new(seed);
+    }
+
     /// Empties the transposition table.
     pub fn clear_hash(&mut self) {
         self.stop();
@@ -177,14 +214,35 @@ impl Engine {
 
     /// Starts searching the game's current position and returns at once;
     /// the reporter hears the progress and, exactly once, the best move.
-    pub fn start(&mut self, game: &Game, limits: SearchLimits, reporter: Arc<dyn Reporter>) {
+    pub fn start(&mut self, game: &Game, mut limits: SearchLimits, reporter: Arc<dyn Reporter>) {
         self.stop();
         self.wait();
         let position = *game.position();
+        // A weakened engine spends its level's nodes and keeps several lines
+        // to choose from.
+        let mut multipv = self.multipv;
+        if let Some(strength) = self.strength {
+            let budget = strength.node_budget(&position);
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+            multipv = multipv.max(strength.lines);
+        }
         let legal = position.legal_moves();
         let mut root_moves: Vec<_> = legal.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
         if root_moves.is_empty() {
             root_moves = legal.to_vec();
+        }
+        // With the root in the tables, only the moves that keep its result
+        // (and make progress) are searched.
+        let settings = self.probe_settings;
+        let tb_pieces = self.tablebases.as_ref().map_or(0, |t| t.max_pieces().min(settings.probe_limit));
+        let mut root_tb_scores = Vec::new();
+        let mut root_tb_hits = 0;
+        if let Some(tables) = self.tablebases.as_ref().filter(|_| position.occupied().count() <= tb_pieces) {
+            if let Some(ranking) = rank_root_moves(tables, &position, &root_moves, game.keys(), settings.rule50) {
+                root_moves = ranking.moves.iter().map(|m| m.mv).collect();
+                root_tb_scores = ranking.moves.iter().map(|m| m.score).collect();
+                root_tb_hits = ranking.probes;
+            }
         }
         self.tt.new_search();
         self.signals.stop.store(false, Relaxed);
@@ -193,17 +251,29 @@ impl Engine {
         *self.signals.searching.lock().unwrap() = true;
         for stats in self.stats.iter() {
             stats.nodes.store(0, Relaxed);
+            stats.tb_hits.store(0, Relaxed);
         }
         let job = Arc::new(Job {
             tt: Arc::clone(&self.tt),
-            network: self.use_network.then(|| Arc::clone(&self.network)),
+            // The levels for people were measured with the hand-crafted
+            // evaluation, which a weakened engine keeps.
+            network: (self.use_network && self.strength.is_none()).then(|| Arc::clone(&self.network)),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
             position,
             keys: game.keys().to_vec(),
             root_moves,
             limits,
-            multipv: self.multipv,
+            multipv,
+            reported_lines: self.multipv,
+            strength: self.strength,
+            seed: self.random.next_u64(),
+            tablebases: self.tablebases.clone(),
+            tb_pieces,
+            tb_probe_depth: settings.probe_depth,
+            tb_rule50: settings.rule50,
+            root_tb_scores,
+            root_tb_hits,
             move_overhead: self.move_overhead,
             reporter,
             start: Instant::now(),

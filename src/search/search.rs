@@ -6,11 +6,11 @@ use super::ablation::{enabled, Step};
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
-use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use crate::board::{Position, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
-use crate::types::{Move, PieceType};
+use crate::types::{Color, Move, PieceType};
 use arrayvec::ArrayVec;
 
 /// Whether a table score with this bound decides a node searched with
@@ -34,12 +34,17 @@ fn is_fifty_move_draw(position: &Position) -> bool {
 impl SearchThread {
     /// The static evaluation of the position at `ply`: the one place the
     /// search calls the network (whose accumulator for this ply is brought
-    /// up to date here) or the hand-crafted evaluation.
+    /// up to date here) or the hand-crafted evaluation. A side with its
+    /// king alone is the hand-crafted evaluation's, whose mop-up term
+    /// drives that king to the edge: self-play adjudicates such games, so
+    /// the network has seen few of them (at 5,000 nodes a move it gave
+    /// K+R v K away, and stalemated K+B+N v K at 20,000).
     #[inline(always)]
     fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
+        let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
         let value = match &job.network {
-            Some(network) => self.accumulators.evaluate(network, ply, position),
-            None => self.evaluator.evaluate(position),
+            Some(network) if !lone_king => self.accumulators.evaluate(network, ply, position),
+            _ => self.evaluator.evaluate(position),
         };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
     }
@@ -241,7 +246,7 @@ impl SearchThread {
         };
         let mut eval = static_eval;
         if let Some(entry) = entry {
-            if !in_check && !is_mate_score(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
+            if !in_check && !is_decisive(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
                 eval = entry.score;
             }
         }
@@ -255,9 +260,48 @@ impl SearchThread {
         self.frame_mut(ply + 1).killers = [Move::NONE; 2];
         self.frame_mut(ply + 1).excluded = Move::NONE;
 
-        let prunable = !PV && !in_check && excluded.is_none() && !is_mate_score(beta);
+        // Step 7. Tablebases: with few enough pieces and no castling right,
+        // right after a capture or pawn move (the tables know nothing of
+        // the fifty-move counter), the tables know the result. A win or a
+        // loss scores below every mate, higher nearer the root; it ends the
+        // node when its bound allows, a draw always. Wins and losses the
+        // fifty-move rule spoils are draws a point away from zero.
+        let mut floor = -INFINITE;
+        let mut ceiling = INFINITE;
+        if job.tb_pieces > 0 && excluded.is_none() && position.halfmove_clock() == 0 {
+            let pieces = position.occupied().count();
+            if pieces <= job.tb_pieces
+                && (pieces < job.tb_pieces || depth >= job.tb_probe_depth)
+                && position.castling_rights().is_empty()
+            {
+                if let Some(wdl) = job.tablebases.as_deref().and_then(|t| t.probe_wdl(position)) {
+                    self.count_tb_hit(job);
+                    let spoiled = job.tb_rule50 as i32;
+                    let (score, bound) = match wdl.value() {
+                        v if v > spoiled => (TB_WIN - ply as i32, Bound::Lower),
+                        v if v < -spoiled => (-TB_WIN + ply as i32, Bound::Upper),
+                        v => (DRAW + v, Bound::Exact),
+                    };
+                    if bound_allows(bound, score, alpha, beta) {
+                        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                        job.tt.store(key, Move::NONE, score, static_eval, depth, bound, was_pv, ply);
+                        return score;
+                    }
+                    if PV {
+                        if bound == Bound::Lower {
+                            floor = score;
+                            alpha = alpha.max(score);
+                        } else {
+                            ceiling = score;
+                        }
+                    }
+                }
+            }
+        }
+
+        let prunable = !PV && !in_check && excluded.is_none() && !is_decisive(beta);
         if prunable {
-            // Step 7. Razoring: far below alpha at low depth, only captures
+            // Step 8. Razoring: far below alpha at low depth, only captures
             // can save the node; if quiescence agrees, fail low now.
             if enabled(Step::Razoring)
                 && depth <= p::razor_max_depth()
@@ -269,18 +313,18 @@ impl SearchThread {
                 }
             }
 
-            // Step 8. Reverse futility: so far above beta that no quiet
+            // Step 9. Reverse futility: so far above beta that no quiet
             // reply of the opponent is expected to bring it back.
             let margin = p::rfp_margin() * (depth - improving as i32);
             if enabled(Step::ReverseFutility)
                 && depth <= p::rfp_max_depth()
                 && eval - margin >= beta
-                && eval < MATE_BOUND
+                && eval < TB_WIN_BOUND
             {
                 return (eval + beta) / 2;
             }
 
-            // Step 9. Null move: if passing still fails high, a real move
+            // Step 10. Null move: if passing still fails high, a real move
             // will. Not with pawns and king alone, where zugzwang is common,
             // and not twice in a row.
             let previous_was_null = ply > 0 && self.frame(ply - 1).moved.is_none();
@@ -290,7 +334,7 @@ impl SearchThread {
                 && static_eval >= beta - p::nmp_static_margin() * depth + p::nmp_static_base()
                 && !previous_was_null
                 && position.has_non_pawn_material(position.side_to_move())
-                && beta > -MATE_BOUND
+                && beta > -TB_WIN_BOUND
             {
                 let reduction = p::nmp_base_reduction()
                     + depth / p::nmp_depth_divisor()
@@ -307,19 +351,19 @@ impl SearchThread {
                 if self.stopped {
                     return 0;
                 }
-                // A mate found by passing proves nothing.
-                if score >= beta && score < MATE_BOUND {
+                // A mate or table win found by passing proves nothing.
+                if score >= beta && score < TB_WIN_BOUND {
                     return score;
                 }
             }
 
-            // Step 10. ProbCut: a capture that beats beta by a margin in a
+            // Step 11. ProbCut: a capture that beats beta by a margin in a
             // shallow search very likely beats beta in the full one.
             let probcut_beta = beta + p::probcut_margin() - p::probcut_improving_margin() * improving as i32;
             let probcut_depth = depth - p::probcut_table_reduction();
             if enabled(Step::ProbCut)
                 && depth >= p::probcut_min_depth()
-                && beta.abs() < MATE_BOUND
+                && !is_decisive(beta)
                 && !entry.is_some_and(|e| e.depth >= probcut_depth && e.score < probcut_beta)
             {
                 let mut picker = MovePicker::quiescence(position, table_move);
@@ -353,7 +397,7 @@ impl SearchThread {
             }
         }
 
-        // Step 11. Internal iterative reduction: with no table move here,
+        // Step 12. Internal iterative reduction: with no table move here,
         // this node is new to the search; search it shallower first.
         if enabled(Step::InternalIterativeReduction)
             && depth >= p::iir_min_depth()
@@ -363,7 +407,7 @@ impl SearchThread {
             depth -= 1;
         }
 
-        // Step 12. The moves, best-first.
+        // Step 13. The moves, best-first.
         let previous = self.previous_moves(ply);
         let context = OrderingContext {
             killers: self.frame(ply).killers,
@@ -371,7 +415,7 @@ impl SearchThread {
             previous,
         };
         let mut picker = MovePicker::new(position, table_move);
-        let mut best_score = -INFINITE;
+        let mut best_score = floor;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
@@ -395,13 +439,13 @@ impl SearchThread {
 
             let gives_check = position.gives_check(m);
 
-            // Step 13. Pruning of late or losing moves, once a line that
+            // Step 14. Pruning of late or losing moves, once a line that
             // avoids mate is in hand. Quiet moves are kept while alpha is a
             // mate score: a quiet move can deliver a shorter mate. Quiet
             // checks are kept from late-move and futility pruning: the eval
             // does not see a mate they may deliver, and they are few.
-            if best_score > -MATE_BOUND && position.has_non_pawn_material(us) {
-                if !noisy && !is_mate_score(alpha) {
+            if best_score > -TB_WIN_BOUND && position.has_non_pawn_material(us) {
+                if !noisy && !is_decisive(alpha) {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
                     if enabled(Step::LateMovePruning) && moves_searched >= limit && !gives_check {
@@ -435,7 +479,7 @@ impl SearchThread {
                 }
             }
 
-            // Step 14. Extensions. Singular: when the table move is far
+            // Step 15. Extensions. Singular: when the table move is far
             // better than every other move (a search without it fails low
             // well below its score), search it deeper; when even without it
             // the node fails high, cut (multi-cut).
@@ -445,7 +489,7 @@ impl SearchThread {
                     && depth >= p::singular_min_depth()
                     && entry.depth >= depth - p::singular_table_margin()
                     && entry.bound != Bound::Upper
-                    && !is_mate_score(entry.score)
+                    && !is_decisive(entry.score)
                 {
                     let singular_beta = entry.score - p::singular_margin() * depth / 8;
                     self.frame_mut(ply).excluded = m;
@@ -480,7 +524,7 @@ impl SearchThread {
             }
             let new_depth = depth - 1 + extension;
 
-            // Step 15. Late-move reductions: late quiet moves are searched
+            // Step 16. Late-move reductions: late quiet moves are searched
             // shallower with a null window, and again at full depth only if
             // they beat alpha.
             let mut score = 0;
@@ -499,7 +543,7 @@ impl SearchThread {
                     score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !PV || moves_searched > 1 {
-                // Step 16. Principal-variation search: the first move with
+                // Step 17. Principal-variation search: the first move with
                 // the full window, the others with a null window, searched
                 // again in full when they beat alpha.
                 score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
@@ -534,7 +578,7 @@ impl SearchThread {
             }
         }
 
-        // Step 17. No legal move: mate or stalemate.
+        // Step 18. No legal move: mate or stalemate.
         if moves_searched == 0 {
             return if excluded.is_some() {
                 alpha
@@ -545,7 +589,11 @@ impl SearchThread {
             };
         }
 
-        // Step 18. Learn from the cutoff, then store the result.
+        // Step 19. Learn from the cutoff, then store the result (no better
+        // than the tables allow).
+        if PV {
+            best_score = best_score.min(ceiling);
+        }
         if best_score >= beta {
             self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
         }
@@ -615,7 +663,7 @@ impl SearchThread {
         let context = OrderingContext::EMPTY;
         while let Some(m) = picker.next(position, &self.histories, &context) {
             moves_searched += 1;
-            if !in_check && best_score > -MATE_BOUND {
+            if !in_check && best_score > -TB_WIN_BOUND {
                 // Step 4. Futility (delta) pruning: even winning the piece
                 // with a margin to spare leaves the score below alpha.
                 let gain = position.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);

@@ -9,13 +9,15 @@ use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
-use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::score::{is_decisive, is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::{moves_before_game_end, Position};
 use crate::eval::Evaluator;
 use crate::memory::ZeroedSlice;
 use crate::nnue::{AccumulatorStack, Network};
+use crate::tablebase::Tablebases;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -50,6 +52,7 @@ pub struct Outcome {
 #[repr(align(64))]
 pub struct ThreadStats {
     pub nodes: AtomicU64,
+    pub tb_hits: AtomicU64,
     pub outcome: Mutex<Outcome>,
 }
 
@@ -66,7 +69,27 @@ pub struct Job {
     pub keys: Vec<u64>,
     pub root_moves: Vec<Move>,
     pub limits: SearchLimits,
+    /// Root lines searched.
     pub multipv: usize,
+    /// Root lines reported (fewer than searched when strength is limited).
+    pub reported_lines: usize,
+    /// The weakened level, if any: the move is drawn among the lines.
+    pub strength: Option<StrengthLimit>,
+    /// Seeds the weakened move choice.
+    pub seed: u64,
+    /// The endgame tables, if any, and how the search probes them.
+    pub tablebases: Option<Arc<Tablebases>>,
+    /// Probe positions of at most this many pieces (0: none).
+    pub tb_pieces: u32,
+    /// ...at this depth or more when the count is the limit itself.
+    pub tb_probe_depth: i32,
+    /// Wins and losses the fifty-move rule spoils count as draws.
+    pub tb_rule50: bool,
+    /// The tables' score of each root move (from the ranking), in the
+    /// order of `root_moves`; empty when the root was not ranked.
+    pub root_tb_scores: Vec<i32>,
+    /// Probes made to rank the root moves.
+    pub root_tb_hits: u64,
     pub move_overhead: u64,
     pub reporter: Arc<dyn Reporter>,
     pub start: Instant,
@@ -77,6 +100,10 @@ pub struct Job {
 impl Job {
     pub fn total_nodes(&self) -> u64 {
         self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
+    }
+
+    pub fn total_tb_hits(&self) -> u64 {
+        self.root_tb_hits + self.stats.iter().map(|s| s.tb_hits.load(Relaxed)).sum::<u64>()
     }
 }
 
@@ -93,6 +120,9 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+    /// The tables' score, reported instead of a search score that is not
+    /// a mate when the root was ranked by them.
+    pub tb_score: Option<i32>,
 }
 
 /// One ply of the search stack.
@@ -139,6 +169,7 @@ pub struct SearchThread {
     pub root_depth: i32,
     pub completed_depth: u32,
     pub nodes: u64,
+    pub tb_hits: u64,
     pub seldepth: usize,
     pub stopped: bool,
     /// The position is searched for `go ponder` (main thread: no clock yet).
@@ -151,6 +182,9 @@ pub struct SearchThread {
     pub best_move_changes: f64,
     /// The first line of the last `info` report (main thread).
     pub last_reported: Option<Outcome>,
+    /// The root lines of the last completed iteration, best first (main
+    /// thread, with a strength limit): the moves a weakened engine draws from.
+    pub candidates: Vec<RootMove>,
 }
 
 impl SearchThread {
@@ -174,6 +208,7 @@ impl SearchThread {
             root_depth: 0,
             completed_depth: 0,
             nodes: 0,
+            tb_hits: 0,
             seldepth: 0,
             stopped: false,
             pondering: false,
@@ -181,6 +216,7 @@ impl SearchThread {
             started: Instant::now(),
             best_move_changes: 0.0,
             last_reported: None,
+            candidates: Vec::new(),
         })
     }
 
@@ -262,13 +298,15 @@ impl SearchThread {
         self.root_moves = job
             .root_moves
             .iter()
-            .map(|&mv| RootMove {
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
                 mv,
                 score: -INFINITE,
                 previous_score: -INFINITE,
                 seldepth: 0,
                 pv: Vec::with_capacity(MAX_PLY),
                 nodes: 0,
+                tb_score: job.root_tb_scores.get(i).copied(),
             })
             .collect();
         self.stack.fill(Frame::default());
@@ -277,9 +315,11 @@ impl SearchThread {
         }
         self.completed_depth = 0;
         self.nodes = 0;
+        self.tb_hits = 0;
         self.stopped = false;
         self.pondering = job.limits.ponder;
         self.best_move_changes = 0.0;
+        self.candidates.clear();
         self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
         self.started = job.start;
         self.last_reported = None;
@@ -318,7 +358,11 @@ impl SearchThread {
             if !self.is_main() {
                 continue;
             }
-            self.report_lines(job, lines, Bound::Exact);
+            if job.strength.is_some() {
+                self.candidates.clear();
+                self.candidates.extend(self.root_moves[..lines].iter().filter(|r| r.score > -INFINITE).cloned());
+            }
+            self.report_lines(job, lines.min(job.reported_lines), Bound::Exact);
 
             // The limits that end the search between iterations.
             let best_score = self.root_moves[0].score;
@@ -362,7 +406,7 @@ impl SearchThread {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut delta = p::aspiration_delta();
         let windowed = enabled(Step::Aspiration) && depth as i32 >= p::aspiration_min_depth();
-        let (mut alpha, mut beta) = if windowed && !is_mate_score(previous) {
+        let (mut alpha, mut beta) = if windowed && !is_decisive(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
@@ -408,8 +452,12 @@ impl SearchThread {
                 continue;
             }
             let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
-            let bound = if lines == 1 && i == 0 { bound } else { Bound::Exact };
-            let shown = Outcome { depth, seldepth: line.seldepth as u32, score: line.score, pv: line.pv.clone() };
+            // Where the tables ranked the root, their verdict is the score,
+            // unless the search has found a mate.
+            let table_score = line.tb_score.filter(|_| !is_mate_score(line.score));
+            let bound = if table_score.is_some() || lines > 1 || i > 0 { Bound::Exact } else { bound };
+            let score = table_score.unwrap_or(line.score);
+            let shown = Outcome { depth, seldepth: line.seldepth as u32, score, pv: line.pv.clone() };
             self.report(job, &shown, i + 1, bound);
             if i == 0 {
                 self.last_reported = (bound == Bound::Exact).then_some(shown);
@@ -433,6 +481,7 @@ impl SearchThread {
             nodes,
             nps: nodes * 1000 / time_ms.max(1),
             hashfull: job.tt.hashfull(),
+            tb_hits: job.total_tb_hits(),
             time_ms,
             pv: line.pv[..shown].to_vec(),
         });
@@ -453,6 +502,7 @@ impl SearchThread {
                 nodes: 0,
                 nps: 0,
                 hashfull: job.tt.hashfull(),
+                tb_hits: job.total_tb_hits(),
                 time_ms: self.elapsed_ms(),
                 pv: Vec::new(),
             });
@@ -467,10 +517,14 @@ impl SearchThread {
             std::thread::sleep(Duration::from_micros(100));
         }
 
-        let outcome = self.vote(job);
+        let outcome = match job.strength {
+            Some(strength) => self.weakened_choice(job, &strength),
+            None => self.vote(job),
+        };
         // The GUI shows the last line it was sent as the engine's choice:
-        // when the vote chose another thread's line, that line comes too.
-        if !outcome.pv.is_empty() && self.last_reported.as_ref() != Some(&outcome) {
+        // when the vote (or the strength limit) chose another line, that
+        // line comes too.
+        if !outcome.pv.is_empty() && self.last_reported.as_ref().map(|shown| &shown.pv) != Some(&outcome.pv) {
             self.report(job, &outcome, 1, Bound::Exact);
         }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
@@ -481,6 +535,7 @@ impl SearchThread {
             score: Score::from_internal(outcome.score),
             depth: outcome.depth,
             nodes: job.total_nodes(),
+            tb_hits: job.total_tb_hits(),
         };
         *job.signals.result.lock().unwrap() = Some(result);
         job.reporter.best_move(best, ponder);
@@ -524,6 +579,29 @@ impl SearchThread {
             }
         }
         best.clone()
+    }
+
+    /// The move of a weakened engine: drawn among the main thread's lines
+    /// of its last completed iteration.
+    fn weakened_choice(&self, job: &Job, strength: &StrengthLimit) -> Outcome {
+        if self.candidates.is_empty() {
+            return self.vote(job);
+        }
+        let lines: Vec<(Move, i32)> = self.candidates.iter().map(|r| (r.mv, r.score)).collect();
+        let chosen = &self.candidates[strength.choose(&job.position, &lines, &mut Random::new(job.seed))];
+        Outcome {
+            depth: self.completed_depth,
+            seldepth: chosen.seldepth as u32,
+            score: chosen.score,
+            pv: chosen.pv.clone(),
+        }
+    }
+
+    /// Counts a tablebase probe that answered.
+    #[inline]
+    pub fn count_tb_hit(&mut self, job: &Job) {
+        self.tb_hits += 1;
+        job.stats[self.id].tb_hits.store(self.tb_hits, Relaxed);
     }
 
     /// A reply to `best` from the table, when the PV has none.

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod data_files;
 pub mod datagen;
 pub mod perft;
+pub mod probe;
 pub mod train;
 pub mod training_data;
 pub mod tune;

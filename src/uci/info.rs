@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// `info depth .. seldepth .. multipv .. score .. [wdl ..] nodes .. nps ..
-/// hashfull .. time .. pv ..`.
+/// hashfull .. tbhits .. time .. pv ..`.
 pub fn iteration_line(info: &IterationInfo, chess960: bool, show_wdl: bool) -> String {
     let mut line = format!("info depth {} seldepth {} multipv {} score ", info.depth, info.seldepth, info.multipv);
     match info.score {
@@ -25,7 +25,10 @@ pub fn iteration_line(info: &IterationInfo, chess960: bool, show_wdl: bool) -> S
         let (win, draw, loss) = info.wdl;
         line.push_str(&format!(" wdl {win} {draw} {loss}"));
     }
-    line.push_str(&format!(" nodes {} nps {} hashfull {} time {}", info.nodes, info.nps, info.hashfull, info.time_ms));
+    line.push_str(&format!(
+        " nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.nodes, info.nps, info.hashfull, info.tb_hits, info.time_ms
+    ));
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for m in &info.pv {
@@ -140,6 +143,7 @@ mod tests {
             nodes: 12345,
             nps: 1_000_000,
             hashfull: 7,
+            tb_hits: 3,
             time_ms: 12,
             pv,
         }
@@ -155,15 +159,15 @@ mod tests {
         let pv = vec![mv(&start, "e2e4")];
         assert_eq!(
             iteration_line(&info(Score::Cp(31), Bound::Exact, pv.clone()), false, false),
-            "info depth 5 seldepth 8 multipv 1 score cp 31 nodes 12345 nps 1000000 hashfull 7 time 12 pv e2e4"
+            "info depth 5 seldepth 8 multipv 1 score cp 31 nodes 12345 nps 1000000 hashfull 7 tbhits 3 time 12 pv e2e4"
         );
         assert_eq!(
             iteration_line(&info(Score::Mate(-3), Bound::Lower, pv.clone()), false, true),
             "info depth 5 seldepth 8 multipv 1 score mate -3 lowerbound wdl 300 600 100 nodes 12345 nps 1000000 \
-             hashfull 7 time 12 pv e2e4"
+             hashfull 7 tbhits 3 time 12 pv e2e4"
         );
         assert!(iteration_line(&info(Score::Cp(0), Bound::Upper, vec![]), false, false)
-            .ends_with("score cp 0 upperbound nodes 12345 nps 1000000 hashfull 7 time 12"));
+            .ends_with("score cp 0 upperbound nodes 12345 nps 1000000 hashfull 7 tbhits 3 time 12"));
     }
 
     #[test]

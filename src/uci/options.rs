@@ -2,6 +2,8 @@
 //! range, from which the `uci` answer, the value checks and the README's
 //! list all follow.
 
+use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::tablebase::ProbeSettings;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +18,13 @@ pub enum OptionId {
     ShowWdl,
     UseNnue,
     EvalFile,
+    LimitStrength,
+    Elo,
+    SkillLevel,
+    SyzygyPath,
+    SyzygyProbeDepth,
+    Syzygy50MoveRule,
+    SyzygyProbeLimit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +53,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 10] = [
+pub const OPTIONS: [OptionSpec; 17] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -64,10 +73,36 @@ pub const OPTIONS: [OptionSpec; 10] = [
         kind: OptionKind::Check { default: crate::nnue::USED_BY_DEFAULT },
     },
     OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::Text { default: BUILT_IN_NETWORK } },
+    OptionSpec { id: OptionId::LimitStrength, name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::Elo,
+        name: "UCI_Elo",
+        kind: OptionKind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 },
+    },
+    OptionSpec {
+        id: OptionId::SkillLevel,
+        name: "Skill Level",
+        kind: OptionKind::Spin { default: MAX_SKILL as i64, min: 0, max: MAX_SKILL as i64 },
+    },
+    OptionSpec { id: OptionId::SyzygyPath, name: "SyzygyPath", kind: OptionKind::Text { default: EMPTY_PATH } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeDepth,
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin { default: 1, min: 1, max: 100 },
+    },
+    OptionSpec { id: OptionId::Syzygy50MoveRule, name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeLimit,
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
+    },
 ];
 
 /// The `EvalFile` value that names the network built into the binary.
 pub const BUILT_IN_NETWORK: &str = "<internal>";
+
+/// The value of a path option that names no directory.
+pub const EMPTY_PATH: &str = "<empty>";
 
 /// A checked value for an option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +111,8 @@ pub enum OptionValue {
     Check(bool),
     /// A button was pressed.
     Press,
+    /// Text (an empty value stands for the option's "none": `<internal>`
+    /// or `<empty>`).
     Text(String),
 }
 
@@ -138,8 +175,12 @@ impl OptionSpec {
                 }
                 Ok(OptionValue::Spin(number as i64))
             }
-            // An empty string is a value too (UCI has no other way to say it).
-            OptionKind::Text { .. } => Ok(OptionValue::Text(value.unwrap_or("").to_string())),
+            // No value, or a blank one, is the option's default: the way UCI
+            // has to say "none" (`<internal>`, `<empty>`).
+            OptionKind::Text { default } => {
+                let text = value.map(str::trim).filter(|v| !v.is_empty()).unwrap_or(default);
+                Ok(OptionValue::Text(text.to_string()))
+            }
             OptionKind::Check { .. } => {
                 let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
                 if text.eq_ignore_ascii_case("true") {
@@ -185,6 +226,24 @@ pub struct Settings {
     pub use_nnue: bool,
     /// The network file in use, or [`BUILT_IN_NETWORK`].
     pub eval_file: String,
+    pub limit_strength: bool,
+    pub elo: i32,
+    pub skill_level: i32,
+    /// The directories the tables were loaded from (`<empty>`: none).
+    pub syzygy_path: String,
+    pub probe: ProbeSettings,
+}
+
+impl Settings {
+    /// The level to play at: `UCI_Elo` when `UCI_LimitStrength` is on,
+    /// otherwise `Skill Level` below 20; None for full strength.
+    pub fn strength(&self) -> Option<StrengthLimit> {
+        if self.limit_strength {
+            Some(StrengthLimit::from_elo(self.elo))
+        } else {
+            StrengthLimit::from_skill(self.skill_level)
+        }
+    }
 }
 
 impl Default for Settings {
@@ -207,6 +266,15 @@ impl Default for Settings {
             show_wdl: check(OptionId::ShowWdl),
             use_nnue: check(OptionId::UseNnue),
             eval_file: BUILT_IN_NETWORK.to_string(),
+            limit_strength: check(OptionId::LimitStrength),
+            elo: spin(OptionId::Elo) as i32,
+            skill_level: spin(OptionId::SkillLevel) as i32,
+            syzygy_path: EMPTY_PATH.to_string(),
+            probe: ProbeSettings {
+                probe_depth: spin(OptionId::SyzygyProbeDepth) as i32,
+                rule50: check(OptionId::Syzygy50MoveRule),
+                probe_limit: spin(OptionId::SyzygyProbeLimit) as u32,
+            },
         }
     }
 }
@@ -261,6 +329,32 @@ mod tests {
         assert_eq!((settings.hash_mb, settings.threads, settings.multipv), (16, 1, 1));
         assert_eq!(settings.move_overhead_ms, 10);
         assert!(!settings.ponder && !settings.chess960 && !settings.show_wdl);
+        assert!(!settings.limit_strength && settings.skill_level == 20);
+        assert_eq!(settings.strength(), None);
+        assert_eq!(settings.syzygy_path, "<empty>");
+        assert_eq!(settings.probe, ProbeSettings::default());
+    }
+
+    #[test]
+    fn string_values_keep_their_text_and_blank_means_empty() {
+        assert_eq!(
+            parse_setoption("syzygypath", Some("/a/b:/c d")).unwrap().1,
+            OptionValue::Text("/a/b:/c d".to_string())
+        );
+        assert_eq!(parse_setoption("SyzygyPath", None).unwrap().1, OptionValue::Text("<empty>".to_string()));
+        assert_eq!(parse_setoption("SyzygyPath", Some("  ")).unwrap().1, OptionValue::Text("<empty>".to_string()));
+        assert!(matches!(parse_setoption("SyzygyProbeLimit", Some("8")), Err(OptionError::OutOfRange { .. })));
+        let lines: Vec<String> = OPTIONS.iter().map(OptionSpec::uci_line).collect();
+        assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
+    }
+
+    #[test]
+    fn strength_follows_limit_strength_then_skill_level() {
+        let mut settings = Settings { skill_level: 3, ..Settings::default() };
+        assert_eq!(settings.strength().unwrap().elo, crate::search::strength::skill_elo(3));
+        settings.limit_strength = true;
+        settings.elo = 1800;
+        assert_eq!(settings.strength().unwrap().elo, 1800);
     }
 
     #[test]

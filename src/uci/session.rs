@@ -5,11 +5,12 @@
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::diagram;
 use super::info::UciReporter;
-use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, OPTIONS};
+use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
 use crate::search::limits::MAX_DEPTH;
 use crate::search::{Engine, SearchLimits};
+use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
 use crate::types::Color;
 use std::path::Path;
@@ -219,11 +220,17 @@ impl Session {
                 return Flow::Continue;
             }
         };
-        // The table, the threads and the network are the search's while it
-        // runs; the other options are read when a search starts.
+        // The table, the threads, the network and the endgame tables are the
+        // search's while it runs; the other options are read when a search
+        // starts.
         if matches!(
             spec.id,
-            OptionId::Hash | OptionId::Threads | OptionId::ClearHash | OptionId::EvalFile | OptionId::UseNnue
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::ClearHash
+                | OptionId::EvalFile
+                | OptionId::UseNnue
+                | OptionId::SyzygyPath
         ) {
             let command = Command::SetOption { name, value };
             if let Some(flow) = self.unless_idle(&command, &format!("setoption {}", spec.name)) {
@@ -262,12 +269,50 @@ impl Session {
                 self.engine.set_use_network(on);
                 self.settings.use_nnue = on;
             }
+            (OptionId::LimitStrength, OptionValue::Check(on)) => self.settings.limit_strength = on,
+            (OptionId::Elo, OptionValue::Spin(elo)) => self.settings.elo = elo as i32,
+            (OptionId::SkillLevel, OptionValue::Spin(level)) => self.settings.skill_level = level as i32,
+            (OptionId::SyzygyPath, OptionValue::Text(path)) => self.set_syzygy_path(path),
+            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.probe.probe_depth = depth as i32,
+            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
+            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {
             self.output.info_string(&format!("debug: options now {:?}", self.settings));
         }
         Flow::Continue
+    }
+
+    /// Loads the tables of `path` and reports what was found. Problems with
+    /// single directories or files are reported and the rest is used; a
+    /// path where no table at all can be found changes nothing.
+    fn set_syzygy_path(&mut self, path: String) {
+        if path == EMPTY_PATH {
+            self.engine.set_tablebases(None);
+            self.settings.syzygy_path = path;
+            return self.output.info_string("Syzygy: no tables (SyzygyPath is <empty>)");
+        }
+        let loaded = Tablebases::load(&path);
+        for problem in &loaded.problems {
+            self.output.error(&format!("SyzygyPath: {problem}"));
+        }
+        let tables = loaded.tablebases;
+        if tables.is_empty() {
+            let kept = match self.engine.tablebases() {
+                Some(old) => format!("the {} tables of '{}' stay", old.counts().0, excerpt(&self.settings.syzygy_path)),
+                None => "no tables are used".to_string(),
+            };
+            return self.output.error(&format!("SyzygyPath: no Syzygy table found in '{}'; {kept}", excerpt(&path)));
+        }
+        let (wdl, dtz) = tables.counts();
+        self.output.info_string(&format!(
+            "Syzygy: found {wdl} tables ({dtz} with DTZ), up to {} pieces, in '{}'",
+            tables.max_pieces(),
+            path
+        ));
+        self.engine.set_tablebases(Some(Arc::new(tables)));
+        self.settings.syzygy_path = path;
     }
 
     /// Builds the new game aside and adopts it only if the FEN and every
@@ -378,6 +423,8 @@ impl Session {
         );
         self.job =
             Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
+        self.engine.set_strength(self.settings.strength());
+        self.engine.set_probe_settings(self.settings.probe);
         self.engine.start(&self.game, limits, Arc::new(reporter));
     }
 
