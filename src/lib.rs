@@ -6,6 +6,7 @@
 //! - [`eval`]: the static evaluation.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
+//! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
 
 pub mod board;
 pub mod eval;
@@ -13,3 +14,4 @@ pub mod search;
 pub mod tools;
 pub mod types;
 pub mod uci;
+pub mod variants;

@@ -96,6 +96,12 @@ impl Engine {
         }
     }
 
+    /// The transposition table, for the variant search (which never runs
+    /// while this engine searches).
+    pub fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
     pub fn threads(&self) -> usize {
         self.workers.len()
     }

@@ -2,6 +2,7 @@
 //! range, from which the `uci` answer, the value checks and the README's
 //! list all follow.
 
+use crate::variants::Variant;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,13 +15,25 @@ pub enum OptionId {
     MoveOverhead,
     Chess960,
     ShowWdl,
+    Variant,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// One of `choices`, named without regard to case.
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -31,8 +44,19 @@ pub struct OptionSpec {
     pub kind: OptionKind,
 }
 
+/// The `UCI_Variant` values: every variant whose rules, search and tests
+/// are complete.
+pub const VARIANT_CHOICES: &[&str] = &[
+    Variant::Chess.name(),
+    Variant::Losing.name(),
+    Variant::Placement.name(),
+    Variant::Reinforced.name(),
+    Variant::Returning.name(),
+    Variant::Ghost.name(),
+];
+
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 8] = [
+pub const OPTIONS: [OptionSpec; 9] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -46,6 +70,11 @@ pub const OPTIONS: [OptionSpec; 8] = [
     },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::Variant,
+        name: "UCI_Variant",
+        kind: OptionKind::Combo { default: Variant::Chess.name(), choices: VARIANT_CHOICES },
+    },
 ];
 
 /// A checked value for an option.
@@ -55,6 +84,8 @@ pub enum OptionValue {
     Check(bool),
     /// A button was pressed.
     Press,
+    /// The index of the chosen value in the combo's choices.
+    Combo(usize),
 }
 
 /// Why a `setoption` was refused.
@@ -65,6 +96,7 @@ pub enum OptionError {
     NotANumber { name: &'static str, text: String },
     OutOfRange { name: &'static str, value: i128, min: i64, max: i64 },
     NotABoolean { name: &'static str, text: String },
+    NotAChoice { name: &'static str, text: String, choices: &'static [&'static str] },
 }
 
 impl fmt::Display for OptionError {
@@ -89,6 +121,12 @@ impl fmt::Display for OptionError {
             OptionError::NotABoolean { name, text } => {
                 write!(f, "setoption: {name} value '{}' is not 'true' or 'false'", super::command::excerpt(text))
             }
+            OptionError::NotAChoice { name, text, choices } => write!(
+                f,
+                "setoption: {name} value '{}' is not one of {}",
+                super::command::excerpt(text),
+                choices.join(", ")
+            ),
         }
     }
 }
@@ -126,6 +164,14 @@ impl OptionSpec {
                     Err(OptionError::NotABoolean { name: self.name, text: text.to_string() })
                 }
             }
+            OptionKind::Combo { choices, .. } => {
+                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
+                choices
+                    .iter()
+                    .position(|choice| choice.eq_ignore_ascii_case(text))
+                    .map(OptionValue::Combo)
+                    .ok_or_else(|| OptionError::NotAChoice { name: self.name, text: text.to_string(), choices })
+            }
         }
     }
 
@@ -137,6 +183,13 @@ impl OptionSpec {
             }
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
             OptionKind::Button => format!("option name {} type button", self.name),
+            OptionKind::Combo { default, choices } => {
+                let mut line = format!("option name {} type combo default {default}", self.name);
+                for choice in choices {
+                    line.push_str(&format!(" var {choice}"));
+                }
+                line
+            }
         }
     }
 }
@@ -157,6 +210,7 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub chess960: bool,
     pub show_wdl: bool,
+    pub variant: Variant,
 }
 
 impl Default for Settings {
@@ -177,6 +231,10 @@ impl Default for Settings {
             move_overhead_ms: spin(OptionId::MoveOverhead) as u64,
             chess960: check(OptionId::Chess960),
             show_wdl: check(OptionId::ShowWdl),
+            variant: match OPTIONS.iter().find(|o| o.id == OptionId::Variant).map(|o| o.kind) {
+                Some(OptionKind::Combo { default, .. }) => Variant::from_name(default).expect("a variant name"),
+                _ => unreachable!("UCI_Variant is a combo option"),
+            },
         }
     }
 }
@@ -221,6 +279,20 @@ mod tests {
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
+        assert!(lines.contains(&"option name UCI_Variant type combo default chess var chess var losing var placement var reinforced var returning \
+             var ghost"
+                .to_string()));
+    }
+
+    #[test]
+    fn variant_values_are_checked() {
+        assert_eq!(parse_setoption("uci_variant", Some("LOSING")).unwrap().1, OptionValue::Combo(1));
+        assert!(matches!(parse_setoption("UCI_Variant", Some("losers")), Err(OptionError::NotAChoice { .. })));
+        assert_eq!(parse_setoption("UCI_Variant", None).unwrap_err(), OptionError::MissingValue("UCI_Variant"));
+        for choice in VARIANT_CHOICES {
+            assert!(Variant::from_name(choice).is_some(), "{choice} names a variant");
+        }
+        assert_eq!(Settings::default().variant, Variant::Chess);
     }
 
     #[test]
@@ -245,6 +317,10 @@ mod tests {
                         }
                         OptionKind::Check { default } => line.contains(&default.to_string()),
                         OptionKind::Button => true,
+                        OptionKind::Combo { default, choices } => {
+                            line.contains(&format!("`{default}`"))
+                                && choices.iter().all(|choice| readme.contains(&format!("`{choice}`")))
+                        }
                     }
             });
             assert!(documented, "README.md has no line documenting option {} with its default and range", option.name);

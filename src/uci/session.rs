@@ -1,6 +1,9 @@
 //! The engine's state between commands (the game, the options, the running
 //! search) and what each command does to it. A command that fails reports
-//! `info string error: ...` and leaves the state as it was.
+//! `info string error: ...` and leaves the state as it was. The commands of
+//! the variants (`UCI_Variant` other than `chess`) are in `session/variants.rs`.
+
+mod variants;
 
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::diagram;
@@ -10,6 +13,8 @@ use super::output::Output;
 use crate::board::{Game, Position};
 use crate::search::{Engine, SearchLimits};
 use crate::tools::perft::perft_until_stopped;
+use crate::variants::engine::VariantEngine;
+use crate::variants::{Variant, VariantGame, VariantPosition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -38,6 +43,9 @@ pub struct Session {
     /// Set by the reporter of the latest search once its `bestmove` is out.
     search_finished: Option<Arc<AtomicBool>>,
     perft: Option<PerftJob>,
+    /// The game of the variant `UCI_Variant` names, when it is not chess.
+    variant_game: VariantGame,
+    variant_engine: VariantEngine,
 }
 
 impl Session {
@@ -50,6 +58,8 @@ impl Session {
             debug: false,
             search_finished: None,
             perft: None,
+            variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losing)),
+            variant_engine: VariantEngine::new(),
         }
     }
 
@@ -87,12 +97,15 @@ impl Session {
             Command::IsReady => self.output.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.new_game(),
+            Command::Position { start, moves } if self.in_variant() => self.set_variant_position(start, &moves),
             Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(go) if self.in_variant() => self.variant_go(go),
             Command::Go(go) => self.go(go),
             Command::Stop => self.stop(),
             Command::PonderHit => {
                 if self.search_running() {
                     self.engine.ponderhit();
+                    self.variant_engine.ponderhit();
                 } else {
                     self.output.error(&"ponderhit: no search is running");
                 }
@@ -100,9 +113,12 @@ impl Session {
             Command::Quit => {
                 self.stop();
                 self.engine.wait();
+                self.variant_engine.wait();
                 return Flow::Quit;
             }
+            Command::Display if self.in_variant() => self.variant_display(),
             Command::Display => self.output.lines(&diagram(self.game.position())),
+            Command::Eval if self.in_variant() => self.variant_eval(),
             Command::Eval => self.output.line(crate::eval::trace(self.game.position()).trim_end()),
         }
         Flow::Continue
@@ -126,6 +142,7 @@ impl Session {
             return true;
         }
         self.engine.wait();
+        self.variant_engine.wait();
         false
     }
 
@@ -142,6 +159,9 @@ impl Session {
             return;
         }
         self.engine.new_game();
+        if self.in_variant() {
+            self.variant_game = VariantGame::new(VariantPosition::startpos(self.settings.variant));
+        }
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -151,7 +171,12 @@ impl Session {
         };
         let touches_engine = matches!(
             spec.id,
-            OptionId::Hash | OptionId::Threads | OptionId::ClearHash | OptionId::MultiPv | OptionId::MoveOverhead
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::ClearHash
+                | OptionId::MultiPv
+                | OptionId::MoveOverhead
+                | OptionId::Variant
         );
         if touches_engine && self.refuse_if_busy(&format!("setoption {}", spec.name)) {
             return;
@@ -180,6 +205,7 @@ impl Session {
             (OptionId::Ponder, OptionValue::Check(on)) => self.settings.ponder = on,
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
+            (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {
@@ -261,6 +287,7 @@ impl Session {
 
     fn stop(&mut self) {
         self.engine.stop();
+        self.variant_engine.stop();
         if let Some(job) = &self.perft {
             job.stop.store(true, Ordering::Release);
         }
