@@ -10,10 +10,11 @@ every move as well (its legal moves, then only the captures when there is
 one), independently of Roque. A move that is not legal, a missing
 `bestmove` or a crash ends the run with an error.
 
-Each opening is a few random legal moves (seeded), played twice with the
-colours swapped. With --nodes-b the two players search different node
-counts, and the first player's score is given as Elo with its 95% interval
-(pentanomial: the two games of an opening are one sample).
+Each opening is a few random legal moves (seeded). With --nodes-b the two
+players search different node counts, each opening is played twice with the
+colours swapped, and the first player's score is given as Elo with its 95%
+interval (pentanomial: the two games of an opening are one sample); without
+it every game has an opening of its own.
 
     scripts/variant-selfplay.py --variant losing --games 50 --nodes 1000
     scripts/variant-selfplay.py --variant losing --games 200 --nodes 10000 --nodes-b 1000
@@ -184,10 +185,14 @@ def main():
     plies_total = 0
     start = time.time()
     games = 0
+    # Players of one strength play each opening once (the game with the
+    # colours swapped would be the same game); players of two strengths
+    # play it with both colours.
+    colours = (True, False) if args.nodes_b else (True,)
     while games < args.games:
         line = opening(referee, args.opening_plies, rng)
         pair = []
-        for a_white in (True, False):
+        for a_white in colours:
             if games == args.games:
                 break
             players = [a, b] if a_white else [b, a]

@@ -182,11 +182,15 @@ impl<'a> Searcher<'a> {
             return 0;
         }
 
-        // Step 2. Draws by rule, and mate-distance pruning.
-        if ply > 0 {
-            if self.is_repetition(position) || position.halfmove_clock() >= 100 || position.is_insufficient_material() {
-                return DRAW;
-            }
+        // Step 2. Draws by rule, and mate-distance pruning (not in PV
+        // nodes, whose line must reach the mate it reports).
+        if ply > 0 && (self.is_repetition(position) || position.halfmove_clock() >= 100) {
+            return DRAW;
+        }
+        if ply > 0 && position.is_insufficient_material() {
+            return DRAW;
+        }
+        if ply > 0 && !pv_node {
             // The best a node can hope for: to mate at the next ply, or in
             // losing chess to be mated here; the worst: the reverse.
             let (worst, best) = match position.variant().goal() {
