@@ -220,7 +220,9 @@ def main():
     for p in (a, b, referee):
         p.close()
     n = wins + losses + draws
-    print(f"\n{args.variant}: {n} games, {first} +{wins} -{losses} ={draws}, "
+    # With one strength the first player always has White.
+    who = first if args.nodes_b else "White"
+    print(f"\n{args.variant}: {n} games, {who} +{wins} -{losses} ={draws}, "
           f"{plies_total / n:.0f} plies a game, {time.time() - start:.0f} s")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
     if args.nodes_b and len(pairs) > 1:

@@ -68,6 +68,20 @@ fn every_command_works_in_every_variant() {
 }
 
 #[test]
+fn stop_ends_an_infinite_search_with_a_legal_move_in_every_variant() {
+    for variant in variants() {
+        let mut engine = engine_in(variant);
+        engine.send("position startpos");
+        engine.send("go infinite");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        engine.send("stop");
+        let lines = engine.lines_until(|l| l.starts_with("bestmove"), uci_support::TIMEOUT);
+        let best = best_move(&lines);
+        assert!(VariantPosition::startpos(variant).parse_action(&best, false).is_ok(), "{variant}: {best}");
+    }
+}
+
+#[test]
 fn bad_variant_input_is_reported_and_changes_nothing() {
     let mut engine = engine_in(Variant::Losing);
     engine.send("position startpos moves e2e4 d7d5");
@@ -98,6 +112,31 @@ fn bad_variant_input_is_reported_and_changes_nothing() {
     engine.send("go searchmoves e4e5");
     let lines = engine.sync();
     assert!(lines.iter().any(|l| l.contains("go: searchmoves move 1:")), "{lines:?}");
+
+    let mut engine = engine_in(Variant::Placement);
+    engine.send("position startpos moves K@g1 k@g8");
+    let before = engine.fen();
+    for (command, expected) in [
+        (
+            "position startpos moves K@g1 k@g8 N@c3",
+            "'N@c3' is not a legal move in this position: a knight may not be placed on c3 now",
+        ),
+        ("position startpos moves K@g1 k@g8 K@e1", "the side to move has no king in hand"),
+        ("position startpos moves K@g1 k@g8 g1g2", "places its pieces first"),
+        (
+            "position startpos moves Q@d1 k@d8",
+            "'k@d8' is not a legal move in this position: the king would be left in check",
+        ),
+        ("position fen 8/8/8/8/8/8/8/8[KQkq] w KQkq - 0 1", "placement has no castling"),
+    ] {
+        engine.send(command);
+        let lines = engine.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error:") && l.contains(expected)),
+            "{command}: {lines:?}"
+        );
+        assert_eq!(engine.fen(), before, "{command}");
+    }
 }
 
 #[test]

@@ -58,6 +58,7 @@ impl Session {
             debug: false,
             search_finished: None,
             perft: None,
+            // Replaced by the variant's own game as soon as UCI_Variant names one.
             variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losing)),
             variant_engine: VariantEngine::new(),
         }

@@ -6,7 +6,6 @@
 
 use super::action::Action;
 use super::game::VariantGame;
-use super::position::VariantPosition;
 use super::search::{Deadline, Searcher};
 use crate::search::score::{INFINITE, MAX_PLY};
 use crate::search::time::TimeManager;
@@ -167,7 +166,7 @@ impl Clock<'_> {
 }
 
 impl Deadline for Clock<'_> {
-    fn reached(&self, _nodes: u64) -> bool {
+    fn reached(&self) -> bool {
         self.notice_ponderhit();
         !self.pondering.get() && self.time.borrow().hard_limit_reached()
     }
@@ -218,6 +217,10 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
                 searcher.seldepth = 0;
                 let score = searcher.search(&root, depth as i32, 0, -INFINITE, INFINITE);
                 if searcher.stopped {
+                    // Stopped in the first iteration: its best move so far.
+                    if best_lines.is_empty() && found.is_empty() && searcher.pv_len[0] > 0 {
+                        best_lines.push(Line { score: -INFINITE, pv: searcher.root_pv() });
+                    }
                     break;
                 }
                 found.push(Line { score, pv: searcher.root_pv() });
@@ -225,7 +228,6 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
             if searcher.stopped {
                 break;
             }
-            searcher.may_stop = true;
             best_lines = found;
             for (i, line) in best_lines.iter().enumerate() {
                 let score = Score::from_internal(line.score);
@@ -252,7 +254,13 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
     while !signals.stop.load(Relaxed) && (job.limits.infinite || signals.pondering.load(Relaxed)) {
         std::thread::sleep(Duration::from_millis(1));
     }
-    let best = best_lines.first().and_then(|l| l.pv.first().copied()).unwrap_or(Action::NONE);
+    // Without a line (a search stopped before any root move was scored),
+    // the first legal move.
+    let best = best_lines
+        .first()
+        .and_then(|l| l.pv.first().copied())
+        .or_else(|| root_moves.first().copied())
+        .unwrap_or(Action::NONE);
     let ponder = best_lines.first().and_then(|l| l.pv.get(1).copied()).filter(|_| {
         // A ponder move is the other player's reply, not our own next move.
         !best.is_none() && root.make(best).turn().player != root.turn().player
@@ -283,16 +291,4 @@ fn info(
         time_ms,
         pv: Vec::new(),
     }
-}
-
-/// Plays a whole game against itself from `start` at `nodes` a move, for
-/// tests and tools: the game and its result.
-pub fn self_play(start: VariantPosition, nodes: u64, max_plies: usize, tt: Arc<TranspositionTable>) -> VariantGame {
-    let mut engine = VariantEngine::new();
-    let mut game = VariantGame::new(start);
-    while game.result().is_none() && game.actions().len() < max_plies {
-        let result = engine.search_sync(&game, SearchLimits::nodes(nodes), Arc::clone(&tt));
-        game.play(result.best);
-    }
-    game
 }

@@ -17,10 +17,24 @@ use crate::search::Bound;
 use crate::types::{MoveKind, PieceType};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// Evasions are searched in the quiescence search's first plies only.
+const QUIESCENCE_CHECK_PLIES: u32 = 4;
+/// Beyond this many plies the quiescence search stands pat: captures by
+/// ghosts, which nothing can take back, and the forced captures of losing
+/// chess, where no side may stand pat, chain far longer than in chess.
+const QUIESCENCE_MAX_PLIES: u32 = 8;
+/// Losing chess: where a capture is forced and there are several, the
+/// quiescence search chooses among them in its first plies only (it cannot
+/// stand pat there, and the choices multiply); a single forced capture is
+/// followed as far as it goes.
+const FORCED_CHOICE_PLIES: u32 = 2;
+/// Delta pruning's margin over the captured piece's value.
+const DELTA_MARGIN: i32 = 200;
+
 /// What stops a search besides `stop`: checked every 1024 nodes.
 pub trait Deadline {
-    /// Whether the search must unwind now; `nodes` searched so far.
-    fn reached(&self, nodes: u64) -> bool;
+    /// Whether the search must unwind now.
+    fn reached(&self) -> bool;
 }
 
 /// One search's state: the table, the limits, the path and the move-
@@ -31,7 +45,8 @@ pub struct Searcher<'a> {
     pub deadline: &'a dyn Deadline,
     pub nodes: u64,
     pub stopped: bool,
-    /// Once a first iteration is complete the search may be stopped.
+    /// Set once the root has a move with a searched score: from then on the
+    /// search may be stopped.
     pub may_stop: bool,
     /// Keys of the game and of the path searched, the current node last.
     pub keys: Vec<u64>,
@@ -92,7 +107,7 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return true;
         }
-        let limits = self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.reached(self.nodes));
+        let limits = self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.reached());
         if self.may_stop && (self.stop.load(Relaxed) || limits) {
             self.stopped = true;
         }
@@ -176,7 +191,7 @@ impl<'a> Searcher<'a> {
 
         // Step 1. The quiescence search at the horizon.
         if depth <= 0 {
-            return self.quiescence(position, ply, alpha, beta);
+            return self.quiescence(position, ply, 0, alpha, beta);
         }
         if self.count_node() {
             return 0;
@@ -299,6 +314,9 @@ impl<'a> Searcher<'a> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, action);
+                    // Once the root has a move with a searched score, the
+                    // search may be stopped even in its first iteration.
+                    self.may_stop |= ply == 0;
                     if score >= beta {
                         if !noisy {
                             self.reward(action, ply, depth, &tried);
@@ -343,11 +361,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// Captures until the position is quiet. In check every evasion is
-    /// searched. Where a capture is compulsory (losing chess) there is no
-    /// standing pat: the side must take. Where a placement waits or a side
-    /// is placing its army, the static evaluation stands (a placement takes
-    /// nothing).
-    pub fn quiescence(&mut self, position: &VariantPosition, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// searched, in the first `QUIESCENCE_CHECK_PLIES` plies. Where a
+    /// capture is compulsory (losing chess) there is no standing pat: the
+    /// side must take. Where a placement waits or a side is placing its
+    /// army, the static evaluation stands, in check too: a placement takes
+    /// nothing, and searching every placement after every checking capture
+    /// would grow without bound (returning chess).
+    pub fn quiescence(&mut self, position: &VariantPosition, ply: usize, qply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         if self.count_node() {
@@ -358,14 +378,18 @@ impl<'a> Searcher<'a> {
         }
         let us = position.side_to_move();
         let in_check = position.in_check();
+        if position.pending().is_some() || (position.is_placing(us) && !in_check) {
+            return evaluate(position);
+        }
         let mut actions = if in_check {
             let all = position.legal_actions();
             if all.is_empty() {
                 return no_move_score(position, ply);
             }
+            if qply >= QUIESCENCE_CHECK_PLIES {
+                return evaluate(position);
+            }
             all
-        } else if position.pending().is_some() || position.is_placing(us) {
-            return evaluate(position);
         } else {
             position.legal_noisy_actions()
         };
@@ -379,14 +403,29 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        if qply >= QUIESCENCE_MAX_PLIES || (forced && actions.len() > 1 && qply >= FORCED_CHOICE_PLIES) {
+            return if best > -INFINITE { best } else { evaluate(position) };
+        }
         self.order(position, &mut actions, Action::NONE, ply);
         for &action in &actions {
+            // Delta pruning: a capture that cannot bring the score up to
+            // alpha even with a margin is not worth a look (never where the
+            // capture is forced or the king in check).
+            if !in_check && !forced && best > -INFINITE {
+                let gain = match position.piece_on(action.to()) {
+                    Some(victim) if position.is_capture(action) => VALUES[victim.kind().index()],
+                    _ => VALUES[PieceType::Pawn.index()],
+                };
+                if best + gain + DELTA_MARGIN < alpha && action.as_move().kind() != MoveKind::Promotion {
+                    continue;
+                }
+            }
             let child = position.make(action);
             self.keys.push(child.key());
             let score = if child.turn().player == position.turn().player {
-                self.quiescence(&child, ply + 1, alpha, beta)
+                self.quiescence(&child, ply + 1, qply + 1, alpha, beta)
             } else {
-                -self.quiescence(&child, ply + 1, -beta, -alpha)
+                -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha)
             };
             self.keys.pop();
             if self.stopped {

@@ -23,13 +23,6 @@ impl Player {
             Color::Black => Player::Second,
         }
     }
-
-    pub const fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
 }
 
 /// Where the game stands within a turn.
@@ -88,6 +81,6 @@ mod tests {
         assert!(second.in_progress() && !turn.in_progress());
         let two = Turn::of_length(Color::White, 2);
         assert_eq!((two.moves_left(), two.next_move().moves_left()), (2, 1));
-        assert_eq!(Player::First.other(), Player::Second);
+        assert_eq!(Player::owning(Color::White), Player::First);
     }
 }
