@@ -199,10 +199,9 @@ impl<'a> Searcher<'a> {
 
         // Step 2. Draws by rule, and mate-distance pruning (not in PV
         // nodes, whose line must reach the mate it reports).
-        if ply > 0 && (self.is_repetition(position) || position.halfmove_clock() >= 100) {
-            return DRAW;
-        }
-        if ply > 0 && position.is_insufficient_material() {
+        let drawn =
+            || self.is_repetition(position) || position.halfmove_clock() >= 100 || position.is_insufficient_material();
+        if ply > 0 && drawn() {
             return DRAW;
         }
         if ply > 0 && !pv_node {
