@@ -36,7 +36,7 @@ import sys
 
 import chess
 
-ROQUE = "target/release/roque"
+ROQUE = ["target/release/roque"]  # --engine replaces it
 FAIRY = "/usr/games/fairy-stockfish"
 
 
@@ -61,7 +61,7 @@ def python_perft(board, depth):
 
 
 def roque_perft(fen, depth):
-    out = subprocess.run([ROQUE, "perft", str(depth), "--variant", "losing", *fen.split()],
+    out = subprocess.run([ROQUE[0], "perft", str(depth), "--variant", "losing", *fen.split()],
                          capture_output=True, text=True, check=True).stdout
     return int(out.strip().splitlines()[-1].split(":")[1])
 
@@ -157,13 +157,14 @@ class Player:
 
 
 def bare(board):
-    return any(men_besides_king(board, color) == 0 for color in (chess.WHITE, chess.BLACK))
+    """The sides reduced to their bare king."""
+    return [color for color in (chess.WHITE, chess.BLACK) if men_besides_king(board, color) == 0]
 
 
 def match(games, nodes, seed):
     """Roque against Fairy-Stockfish; returns (Roque's wins, losses, draws,
     parted games by kind)."""
-    roque = Player([ROQUE], "losing")
+    roque = Player(ROQUE, "losing")
     fairy = Player([FAIRY], "losers")
     rng = random.Random(seed)
     wins = losses = draws = 0
@@ -192,7 +193,10 @@ def match(games, nodes, seed):
                     else:
                         outcome = "parted: stalemate"
                 elif bare(board):
-                    outcome = "parted: bare king"
+                    # Whose king is bare: in `losers` that side has won.
+                    sides = {"Roque" if (color == chess.WHITE) == roque_white else "Fairy-Stockfish"
+                             for color in bare(board)}
+                    outcome = f"parted: bare king ({' and '.join(sorted(sides))})"
                 elif board.is_insufficient_material():
                     outcome = "parted: too little material"
                 elif board.can_claim_threefold_repetition() or board.halfmove_clock >= 100:
@@ -229,7 +233,9 @@ def main():
     ap.add_argument("--write", help="write the agreed counts as an EPD file (FEN ;D<depth> <count>)")
     ap.add_argument("--match", type=int, help="play this many games against Fairy-Stockfish instead")
     ap.add_argument("--nodes", type=int, default=10000, help="nodes a move in --match")
+    ap.add_argument("--engine", default=ROQUE[0], help="the Roque binary")
     args = ap.parse_args()
+    ROQUE[0] = args.engine
 
     if args.match:
         wins, losses, draws, parted = match(args.match, args.nodes, args.seed)
