@@ -9,6 +9,7 @@
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 //! - [`memory`]: zeroed, fallible allocation of the large tables.
+//! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
 
 pub mod board;
 pub mod eval;
@@ -19,3 +20,4 @@ pub mod tablebase;
 pub mod tools;
 pub mod types;
 pub mod uci;
+pub mod variants;

@@ -15,6 +15,8 @@ usage:
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
+  roque perft <depth> --variant <name> [<fen>]
+                                     the same in a variant (losing, placement, ...)
   roque --help                       this text
   roque --version                    the name and version
 
@@ -154,9 +156,12 @@ fn run_probe(args: &[String]) -> ExitCode {
 
 fn run_perft(args: &[String]) -> ExitCode {
     let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("error: perft needs a depth (a whole number)\nusage: roque perft <depth> [<fen>]");
+        eprintln!("error: perft needs a depth (a whole number)\nusage: roque perft <depth> [--variant <name>] [<fen>]");
         return ExitCode::FAILURE;
     };
+    if args.get(1).map(String::as_str) == Some("--variant") {
+        return run_variant_perft(depth, &args[2..]);
+    }
     let position = if args.len() > 1 {
         match Position::from_fen(&args[1..].join(" ")) {
             Ok(position) => position,
@@ -175,6 +180,41 @@ fn run_perft(args: &[String]) -> ExitCode {
     if depth > 0 {
         for (m, count) in &split {
             println!("{}: {count}", m.to_uci(false));
+        }
+    }
+    println!("\nNodes searched: {nodes}");
+    eprintln!("time {} ms, {:.0} nps", elapsed.as_millis(), nodes as f64 / elapsed.as_secs_f64().max(1e-9));
+    ExitCode::SUCCESS
+}
+
+fn run_variant_perft(depth: u32, args: &[String]) -> ExitCode {
+    use roque::variants::{perft, Variant, VariantPosition};
+    let Some(variant) = args.first().and_then(|name| Variant::from_name(name)) else {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        eprintln!("error: --variant needs one of: {}", names.join(", "));
+        return ExitCode::FAILURE;
+    };
+    if variant == Variant::Chess {
+        return run_perft(&[vec![depth.to_string()], args[1..].to_vec()].concat());
+    }
+    let position = if args.len() > 1 {
+        match VariantPosition::from_fen(variant, &args[1..].join(" ")) {
+            Ok(position) => position,
+            Err(error) => {
+                eprintln!("error: bad {variant} FEN: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        VariantPosition::startpos(variant)
+    };
+    let start = Instant::now();
+    let split = perft::divide(&position, depth.max(1));
+    let elapsed = start.elapsed();
+    let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+    if depth > 0 {
+        for (action, count) in &split {
+            println!("{}: {count}", action.to_uci(false));
         }
     }
     println!("\nNodes searched: {nodes}");

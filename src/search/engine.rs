@@ -165,6 +165,12 @@ impl Engine {
         self.use_network = on;
     }
 
+    /// The transposition table, for the variant search (which never runs
+    /// while this engine searches).
+    pub fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, 256);
     }

@@ -5,6 +5,8 @@ use super::output::Output;
 use crate::board::Position;
 use crate::search::{Bound, IterationInfo, Reporter, Score};
 use crate::types::Move;
+use crate::variants::engine::VariantReporter;
+use crate::variants::{Action, VariantPosition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -124,6 +126,79 @@ impl Reporter for UciReporter {
         // next `go` at once, and that `go` must find the search finished.
         self.finished.store(true, Ordering::Release);
         self.output.line(&best_move_line(best, ponder, self.chess960));
+    }
+}
+
+/// The longest prefix of `pv` that is legal from the variant position `root`.
+pub fn legal_variant_prefix(root: &VariantPosition, pv: &[Action]) -> usize {
+    let mut position = *root;
+    for (ply, &action) in pv.iter().enumerate() {
+        if !position.legal_actions().contains(&action) {
+            return ply;
+        }
+        position = position.make(action);
+    }
+    pv.len()
+}
+
+/// Writes one variant search's progress and result, as `UciReporter` does
+/// for chess: the same `info` lines, drops written `N@c2`.
+pub struct VariantUciReporter {
+    output: Arc<Output>,
+    root: VariantPosition,
+    chess960: bool,
+    show_wdl: bool,
+    finished: Arc<AtomicBool>,
+}
+
+impl VariantUciReporter {
+    pub fn new(
+        output: Arc<Output>,
+        root: VariantPosition,
+        chess960: bool,
+        show_wdl: bool,
+        finished: Arc<AtomicBool>,
+    ) -> VariantUciReporter {
+        VariantUciReporter { output, root, chess960, show_wdl, finished }
+    }
+}
+
+impl VariantReporter for VariantUciReporter {
+    fn iteration(&self, info: &IterationInfo, pv: &[Action]) {
+        let mut line = iteration_line(info, self.chess960, self.show_wdl);
+        let legal = legal_variant_prefix(&self.root, pv);
+        if legal > 0 {
+            line.push_str(" pv");
+            for action in &pv[..legal] {
+                line.push(' ');
+                line.push_str(&action.to_uci(self.chess960));
+            }
+        }
+        self.output.line(&line);
+    }
+
+    fn best_move(&self, best: Action, ponder: Option<Action>) {
+        let legal = self.root.legal_actions();
+        let (best, ponder) = if best.is_none() || legal.contains(&best) {
+            (best, ponder)
+        } else {
+            self.output.error(&format!(
+                "the search chose '{}', which is not legal; playing another move",
+                best.to_uci(self.chess960)
+            ));
+            (legal.first().copied().unwrap_or(Action::NONE), None)
+        };
+        let ponder = ponder.filter(|&p| !best.is_none() && legal_variant_prefix(&self.root, &[best, p]) == 2);
+        self.finished.store(true, Ordering::Release);
+        let line = if best.is_none() {
+            "bestmove (none)".to_string()
+        } else {
+            match ponder {
+                Some(p) => format!("bestmove {} ponder {}", best.to_uci(self.chess960), p.to_uci(self.chess960)),
+                None => format!("bestmove {}", best.to_uci(self.chess960)),
+            }
+        };
+        self.output.line(&line);
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tablebase::ProbeSettings;
+use crate::variants::Variant;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +26,7 @@ pub enum OptionId {
     SyzygyProbeDepth,
     Syzygy50MoveRule,
     SyzygyProbeLimit,
+    Variant,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +44,11 @@ pub enum OptionKind {
     Text {
         default: &'static str,
     },
+    /// One of `choices`, named without regard to case.
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -52,8 +59,19 @@ pub struct OptionSpec {
     pub kind: OptionKind,
 }
 
+/// The `UCI_Variant` values: every variant whose rules, search and tests
+/// are complete.
+pub const VARIANT_CHOICES: &[&str] = &[
+    Variant::Chess.name(),
+    Variant::Losing.name(),
+    Variant::Placement.name(),
+    Variant::Reinforced.name(),
+    Variant::Returning.name(),
+    Variant::Ghost.name(),
+];
+
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 17] = [
+pub const OPTIONS: [OptionSpec; 18] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -96,6 +114,11 @@ pub const OPTIONS: [OptionSpec; 17] = [
         name: "SyzygyProbeLimit",
         kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
     },
+    OptionSpec {
+        id: OptionId::Variant,
+        name: "UCI_Variant",
+        kind: OptionKind::Combo { default: Variant::Chess.name(), choices: VARIANT_CHOICES },
+    },
 ];
 
 /// The `EvalFile` value that names the network built into the binary.
@@ -114,6 +137,8 @@ pub enum OptionValue {
     /// Text (an empty value stands for the option's "none": `<internal>`
     /// or `<empty>`).
     Text(String),
+    /// The index of the chosen value in the combo's choices.
+    Combo(usize),
 }
 
 /// Why a `setoption` was refused.
@@ -124,6 +149,7 @@ pub enum OptionError {
     NotANumber { name: &'static str, text: String },
     OutOfRange { name: &'static str, value: i128, min: i64, max: i64 },
     NotABoolean { name: &'static str, text: String },
+    NotAChoice { name: &'static str, text: String, choices: &'static [&'static str] },
 }
 
 impl fmt::Display for OptionError {
@@ -148,6 +174,12 @@ impl fmt::Display for OptionError {
             OptionError::NotABoolean { name, text } => {
                 write!(f, "setoption: {name} value '{}' is not 'true' or 'false'", super::command::excerpt(text))
             }
+            OptionError::NotAChoice { name, text, choices } => write!(
+                f,
+                "setoption: {name} value '{}' is not one of {}",
+                super::command::excerpt(text),
+                choices.join(", ")
+            ),
         }
     }
 }
@@ -191,6 +223,14 @@ impl OptionSpec {
                     Err(OptionError::NotABoolean { name: self.name, text: text.to_string() })
                 }
             }
+            OptionKind::Combo { choices, .. } => {
+                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
+                choices
+                    .iter()
+                    .position(|choice| choice.eq_ignore_ascii_case(text))
+                    .map(OptionValue::Combo)
+                    .ok_or_else(|| OptionError::NotAChoice { name: self.name, text: text.to_string(), choices })
+            }
         }
     }
 
@@ -203,6 +243,13 @@ impl OptionSpec {
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
             OptionKind::Button => format!("option name {} type button", self.name),
             OptionKind::Text { default } => format!("option name {} type string default {default}", self.name),
+            OptionKind::Combo { default, choices } => {
+                let mut line = format!("option name {} type combo default {default}", self.name);
+                for choice in choices {
+                    line.push_str(&format!(" var {choice}"));
+                }
+                line
+            }
         }
     }
 }
@@ -232,6 +279,7 @@ pub struct Settings {
     /// The directories the tables were loaded from (`<empty>`: none).
     pub syzygy_path: String,
     pub probe: ProbeSettings,
+    pub variant: Variant,
 }
 
 impl Settings {
@@ -274,6 +322,10 @@ impl Default for Settings {
                 probe_depth: spin(OptionId::SyzygyProbeDepth) as i32,
                 rule50: check(OptionId::Syzygy50MoveRule),
                 probe_limit: spin(OptionId::SyzygyProbeLimit) as u32,
+            },
+            variant: match OPTIONS.iter().find(|o| o.id == OptionId::Variant).map(|o| o.kind) {
+                Some(OptionKind::Combo { default, .. }) => Variant::from_name(default).expect("a variant name"),
+                _ => unreachable!("UCI_Variant is a combo option"),
             },
         }
     }
@@ -321,6 +373,20 @@ mod tests {
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
         assert!(lines.contains(&"option name EvalFile type string default <internal>".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
+        assert!(lines.contains(&"option name UCI_Variant type combo default chess var chess var losing var placement var reinforced var returning \
+             var ghost"
+                .to_string()));
+    }
+
+    #[test]
+    fn variant_values_are_checked() {
+        assert_eq!(parse_setoption("uci_variant", Some("LOSING")).unwrap().1, OptionValue::Combo(1));
+        assert!(matches!(parse_setoption("UCI_Variant", Some("losers")), Err(OptionError::NotAChoice { .. })));
+        assert_eq!(parse_setoption("UCI_Variant", None).unwrap_err(), OptionError::MissingValue("UCI_Variant"));
+        for choice in VARIANT_CHOICES {
+            assert!(Variant::from_name(choice).is_some(), "{choice} names a variant");
+        }
+        assert_eq!(Settings::default().variant, Variant::Chess);
     }
 
     #[test]
@@ -379,6 +445,10 @@ mod tests {
                 OptionKind::Check { default } => ("check", default.to_string(), String::new()),
                 OptionKind::Text { default } => ("string", default.to_string(), String::new()),
                 OptionKind::Button => ("button", String::new(), String::new()),
+                OptionKind::Combo { default, choices } => {
+                    let each = choices.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+                    ("combo", default.to_string(), each)
+                }
             };
             assert_eq!(row[2], kind, "{}", option.name);
             // A default may be written as code: `<internal>`.

@@ -1,6 +1,10 @@
 //! The engine's state between commands (the game, the options, the running
 //! search) and what each command does to it. A command that fails reports
 //! `info string error: ...` and leaves the state as it was.
+//! The commands of the variants (`UCI_Variant` other than `chess`) are in
+//! `session/variants.rs`.
+
+mod variants;
 
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::diagram;
@@ -13,6 +17,8 @@ use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
 use crate::types::Color;
+use crate::variants::engine::VariantEngine;
+use crate::variants::{Variant, VariantGame, VariantPosition};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -64,6 +70,9 @@ pub struct Session {
     debug: bool,
     /// The latest search or perft count.
     job: Option<Job>,
+    /// The game of the variant `UCI_Variant` names, when it is not chess.
+    variant_game: VariantGame,
+    variant_engine: VariantEngine,
 }
 
 impl Session {
@@ -75,6 +84,9 @@ impl Session {
             output,
             debug: false,
             job: None,
+            // Replaced by the variant's own game as soon as UCI_Variant names one.
+            variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losing)),
+            variant_engine: VariantEngine::new(),
         }
     }
 
@@ -116,7 +128,11 @@ impl Session {
                     return flow;
                 }
                 self.engine.new_game();
+                if self.in_variant() {
+                    self.variant_game = VariantGame::new(VariantPosition::startpos(self.settings.variant));
+                }
             }
+            Command::Position { start, moves } if self.in_variant() => self.set_variant_position(start, &moves),
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(go) => return self.go(go),
             Command::Stop => self.stop(),
@@ -124,9 +140,12 @@ impl Session {
             Command::Quit => {
                 self.stop();
                 self.engine.wait();
+                self.variant_engine.wait();
                 return Flow::Quit;
             }
+            Command::Display if self.in_variant() => self.variant_display(),
             Command::Display => self.output.lines(&diagram(self.game.position())),
+            Command::Eval if self.in_variant() => self.variant_eval(),
             Command::Eval => self.print_evaluation(),
         }
         Flow::Continue
@@ -160,6 +179,7 @@ impl Session {
             }
             _ => {
                 self.engine.wait();
+                self.variant_engine.wait();
                 // A count marks itself done before its last line: let that
                 // line out before anything else is written.
                 if let Some((_, thread)) = self.job.as_mut().and_then(|job| job.perft.take()) {
@@ -231,6 +251,7 @@ impl Session {
                 | OptionId::EvalFile
                 | OptionId::UseNnue
                 | OptionId::SyzygyPath
+                | OptionId::Variant
         ) {
             let command = Command::SetOption { name, value };
             if let Some(flow) = self.unless_idle(&command, &format!("setoption {}", spec.name)) {
@@ -276,6 +297,7 @@ impl Session {
             (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.probe.probe_depth = depth as i32,
             (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
             (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
+            (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {
@@ -358,6 +380,9 @@ impl Session {
     }
 
     fn start_search(&mut self, go: GoCommand) {
+        if self.in_variant() {
+            return self.start_variant_search(go);
+        }
         if let Some(depth) = go.perft {
             return self.start_perft(depth);
         }
@@ -430,6 +455,7 @@ impl Session {
 
     fn stop(&mut self) {
         self.engine.stop();
+        self.variant_engine.stop();
         if let Some(job) = self.job.as_mut().filter(|job| job.running()) {
             job.stop_requested = true;
             if let Some((stop, _)) = &job.perft {
@@ -443,6 +469,7 @@ impl Session {
             Some(job) => {
                 job.pondering = false;
                 self.engine.ponderhit();
+                self.variant_engine.ponderhit();
             }
             None => self.output.error(&"ponderhit: no search is running"),
         }
