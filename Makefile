@@ -1,5 +1,8 @@
-# OpenBench convention: `make EXE=<path>` builds the engine binary there.
+# OpenBench convention: `make EXE=<path>` builds the engine binary there, and
+# `make EVALFILE=<net>` builds that network into it instead of the default
+# (build.rs reads EVALFILE).
 EXE ?= roque
+export EVALFILE
 
 .PHONY: all test clean
 all:

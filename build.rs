@@ -2,6 +2,9 @@
 //! starts with them in place and the hot path never checks for initialisation.
 //! With BMI2 the tables use the PEXT layout; without it, magic multipliers
 //! that this script finds with a fixed seed.
+//!
+//! Also puts the network to embed where `src/nnue/mod.rs` includes it: the
+//! file `EVALFILE` names (the OpenBench convention), or the project's own net.
 
 use std::fmt::Write as _;
 use std::{env, fs, path::Path};
@@ -11,7 +14,31 @@ mod slider_tables {
     include!("src/board/slider_tables.rs");
 }
 
+/// The network built into the engine when `EVALFILE` names none.
+const DEFAULT_NETWORK: &str = "nets/roque-gen1.nnue";
+/// The network format `src/nnue/network.rs` reads.
+const NETWORK_VERSION: u32 = 2;
+
+fn embed_network() {
+    println!("cargo:rerun-if-env-changed=EVALFILE");
+    let manifest = env::var("CARGO_MANIFEST_DIR").unwrap();
+    let source = match env::var("EVALFILE") {
+        Ok(path) if !path.is_empty() => Path::new(&manifest).join(path),
+        _ => Path::new(&manifest).join(DEFAULT_NETWORK),
+    };
+    println!("cargo:rerun-if-changed={}", source.display());
+    let bytes = fs::read(&source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
+    // The engine checks the whole file when it starts; a file that is not a
+    // network of this format at all stops the build here.
+    if bytes.len() < 8 || &bytes[0..4] != b"RQNN" || bytes[4..8] != NETWORK_VERSION.to_le_bytes() {
+        panic!("{} is not a Roque network of format version {NETWORK_VERSION}", source.display());
+    }
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("network.nnue");
+    fs::write(dest, bytes).unwrap();
+}
+
 fn main() {
+    embed_network();
     println!("cargo:rerun-if-changed=src/board/slider_tables.rs");
     println!("cargo:rerun-if-changed=build.rs");
     let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();

@@ -3,13 +3,21 @@
 //! - [`types`]: squares, pieces, bitboards, moves.
 //! - [`board`]: the rules: position, move generation, FEN, notation, game end.
 //! - [`search`]: the search, its transposition table, threads and time management.
-//! - [`eval`]: the static evaluation.
+//! - [`eval`]: the hand-crafted evaluation (the `eval` breakdown, the tuner).
+//! - [`nnue`]: the neural evaluation the search uses.
+//! - [`tablebase`]: Syzygy endgame tablebases: probing and root ranking.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
+//! - [`memory`]: zeroed, fallible allocation of the large tables.
+//! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
 
 pub mod board;
 pub mod eval;
+pub mod memory;
+pub mod nnue;
 pub mod search;
+pub mod tablebase;
 pub mod tools;
 pub mod types;
 pub mod uci;
+pub mod variants;

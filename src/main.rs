@@ -1,4 +1,5 @@
 use roque::board::Position;
+use roque::tools::bench::BenchEvaluation;
 use roque::tools::perft::divide;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,8 +9,14 @@ Roque, a UCI chess engine
 
 usage:
   roque                              the UCI loop on standard input and output
-  roque bench [<depth> [<threads>]]  search the bench positions; print nodes and speed
+  roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]
+                                     search the bench positions; print nodes and speed
   roque perft <depth> [<fen>]        count the move tree, divided by root move
+  roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
+  roque datagen --output <file> ...  self-play training positions (see README.md)
+  roque data <command> ...           convert, inspect, merge, shuffle training files
+  roque perft <depth> --variant <name> [<fen>]
+                                     the same in a variant (losing, placement, ...)
   roque --help                       this text
   roque --version                    the name and version
 
@@ -35,6 +42,18 @@ fn main() -> ExitCode {
         }
         Some("bench") => run_bench(&args[1..]),
         Some("perft") => run_perft(&args[1..]),
+        Some("datagen") => run_datagen(&args[1..]),
+        Some("data") => match roque::tools::data_files::run(&args[1..]) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                ExitCode::FAILURE
+            }
+        },
+        Some("probe") => run_probe(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{HELP}");
             ExitCode::SUCCESS
@@ -51,7 +70,7 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads>]]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]";
     let depth = match args.first() {
         None => None,
         Some(text) => match text.parse::<u32>() {
@@ -72,15 +91,77 @@ fn run_bench(args: &[String]) -> ExitCode {
             }
         },
     };
-    roque::tools::bench::run(depth, threads);
-    ExitCode::SUCCESS
+    // After the thread count: the evaluation (`nnue` or `hce`) and the
+    // directories of endgame tables, each optional.
+    let mut evaluation =
+        if roque::nnue::USED_BY_DEFAULT { BenchEvaluation::Network } else { BenchEvaluation::HandCrafted };
+    let mut tables = None;
+    for arg in args.iter().skip(2) {
+        match arg.as_str() {
+            "nnue" => evaluation = BenchEvaluation::Network,
+            "hce" => evaluation = BenchEvaluation::HandCrafted,
+            path => {
+                let loaded = roque::tablebase::Tablebases::load(path);
+                for problem in &loaded.problems {
+                    eprintln!("syzygy: {problem}");
+                }
+                if loaded.tablebases.is_empty() {
+                    eprintln!("error: '{path}' is neither 'nnue', 'hce' nor a directory of Syzygy tables\n{USAGE}");
+                    return ExitCode::FAILURE;
+                }
+                tables = Some(std::sync::Arc::new(loaded.tablebases));
+            }
+        }
+    }
+    match roque::tools::bench::run(depth, threads, evaluation, tables) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_datagen(args: &[String]) -> ExitCode {
+    use roque::tools::datagen;
+    let settings = match datagen::Settings::parse(args) {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("error: {error}\n{}", datagen::USAGE);
+            return ExitCode::FAILURE;
+        }
+    };
+    match datagen::run(&settings, std::time::Duration::from_secs(10)) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_probe(args: &[String]) -> ExitCode {
+    let Some(path) = args.first() else {
+        eprintln!("error: probe needs the directories of the tables\nusage: roque probe <syzygy path>");
+        return ExitCode::FAILURE;
+    };
+    match roque::tools::probe::run(path, std::io::stdin().lock(), std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_perft(args: &[String]) -> ExitCode {
     let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("error: perft needs a depth (a whole number)\nusage: roque perft <depth> [<fen>]");
+        eprintln!("error: perft needs a depth (a whole number)\nusage: roque perft <depth> [--variant <name>] [<fen>]");
         return ExitCode::FAILURE;
     };
+    if args.get(1).map(String::as_str) == Some("--variant") {
+        return run_variant_perft(depth, &args[2..]);
+    }
     let position = if args.len() > 1 {
         match Position::from_fen(&args[1..].join(" ")) {
             Ok(position) => position,
@@ -99,6 +180,41 @@ fn run_perft(args: &[String]) -> ExitCode {
     if depth > 0 {
         for (m, count) in &split {
             println!("{}: {count}", m.to_uci(false));
+        }
+    }
+    println!("\nNodes searched: {nodes}");
+    eprintln!("time {} ms, {:.0} nps", elapsed.as_millis(), nodes as f64 / elapsed.as_secs_f64().max(1e-9));
+    ExitCode::SUCCESS
+}
+
+fn run_variant_perft(depth: u32, args: &[String]) -> ExitCode {
+    use roque::variants::{perft, Variant, VariantPosition};
+    let Some(variant) = args.first().and_then(|name| Variant::from_name(name)) else {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        eprintln!("error: --variant needs one of: {}", names.join(", "));
+        return ExitCode::FAILURE;
+    };
+    if variant == Variant::Chess {
+        return run_perft(&[vec![depth.to_string()], args[1..].to_vec()].concat());
+    }
+    let position = if args.len() > 1 {
+        match VariantPosition::from_fen(variant, &args[1..].join(" ")) {
+            Ok(position) => position,
+            Err(error) => {
+                eprintln!("error: bad {variant} FEN: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        VariantPosition::startpos(variant)
+    };
+    let start = Instant::now();
+    let split = perft::divide(&position, depth.max(1));
+    let elapsed = start.elapsed();
+    let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+    if depth > 0 {
+        for (action, count) in &split {
+            println!("{}: {count}", action.to_uci(false));
         }
     }
     println!("\nNodes searched: {nodes}");

@@ -85,7 +85,7 @@ fn trace_ends_with_the_white_side_evaluation() {
     for fen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/4k3/8/8/3BNK2/8 b - - 0 1"] {
         let text = trace(&position(fen));
         let last = text.lines().last().unwrap();
-        assert_eq!(last, format!("Final evaluation: {} (white side)", white_eval(fen)));
+        assert_eq!(last, format!("Hand-crafted evaluation: {} (white side)", white_eval(fen)));
     }
     let text = trace(&Position::startpos());
     for term in ["material", "piece square", "knight mobility", "passed pawn", "pawn shield", "king danger", "tempo"] {

@@ -131,3 +131,41 @@ fn every_error_has_a_message() {
         assert!(!error(fen).to_string().is_empty());
     }
 }
+
+#[test]
+fn runs_of_empty_squares_are_one_digit() {
+    assert_eq!(error("4k3/8/8/8/8/8/8/44 w - - 0 1"), FenError::AdjacentDigits(Rank::First));
+    assert_eq!(error("4k3/8/8/17/8/8/8/4K3 w - - 0 1"), FenError::AdjacentDigits(Rank::Fifth));
+    assert!(error("4k3/8/8/8/8/8/8/44 w - - 0 1").to_string().contains("two digits in a row"));
+    assert!(Position::from_fen("4k3/8/8/1p6/8/8/8/4K3 w - - 0 1").is_ok());
+}
+
+#[test]
+fn a_castling_right_cannot_be_given_twice() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w";
+    assert_eq!(error(&format!("{start} KQkqKQ - 0 1")), FenError::RepeatedCastling('K'));
+    assert_eq!(error(&format!("{start} KQkqq - 0 1")), FenError::RepeatedCastling('q'));
+    // The same right by its X-FEN and its Shredder-FEN letter.
+    assert_eq!(error(&format!("{start} KHkq - 0 1")), FenError::RepeatedCastling('H'));
+    // Two queen-side rooks, each named: still one right a wing.
+    assert_eq!(error("4k3/8/8/8/8/8/8/R1R1K3 w QC - 0 1"), FenError::RepeatedCastling('C'));
+    assert!(Position::from_fen(&format!("{start} KQkq - 0 1")).is_ok());
+}
+
+#[test]
+fn checks_no_move_could_give_are_rejected() {
+    // Three checkers: a rook, a bishop and a knight.
+    assert_eq!(error("4k3/8/3N4/1B6/8/8/8/4RK2 b - - 0 1"), FenError::ImpossibleCheck(3));
+    // Two knights, or a knight and a pawn: a double check uncovers a slider.
+    assert_eq!(error("4k3/2N5/5N2/8/8/8/8/4K3 b - - 0 1"), FenError::ImpossibleCheck(2));
+    assert_eq!(error("4k3/3P4/5N2/8/8/8/8/4K3 b - - 0 1"), FenError::ImpossibleCheck(2));
+    assert!(error("4k3/2N5/5N2/8/8/8/8/4K3 b - - 0 1").to_string().contains("no legal move could give"));
+    // A discovered double check, a rook and a knight, is possible.
+    let position = Position::from_fen("4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1").unwrap();
+    assert_eq!(position.checkers().count(), 2);
+    // So is a bishop with a rook.
+    assert!(Position::from_fen("4k3/8/8/1B6/8/8/8/4RK2 b - - 0 1").is_ok());
+    // Two rooks checking from both sides along the king's file cannot
+    // arise either, but perft suites hold such positions: accepted.
+    assert!(Position::from_fen("4R3/8/8/8/4k3/8/8/4RK2 b - - 0 1").is_ok());
+}

@@ -1,7 +1,7 @@
 //! The rules of chess beyond plain moves: check, pins, en passant, castling
 //! (standard and Chess960), promotion, and the ends of a game.
 
-use roque::board::{DrawReason, Game, GameResult, MoveParseError, Position};
+use roque::board::{moves_before_game_end, DrawReason, Game, GameResult, MoveParseError, Position};
 use roque::types::{Color, Move, MoveKind, PieceType, Square};
 
 fn position(fen: &str) -> Position {
@@ -300,4 +300,42 @@ fn null_move() {
     assert_eq!(n.key(), n.compute_key());
     assert_eq!(n.make_null_move().key(), position("4k3/8/8/3pP3/8/8/8/4K3 w - - 7 10").key());
     assert!(Move::NULL.is_some() && Move::NONE.is_none());
+}
+
+fn line(position: &Position, moves: &[&str]) -> Vec<Move> {
+    let mut current = *position;
+    moves
+        .iter()
+        .map(|text| {
+            let m = current.parse_uci_move(text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
+            current = current.make_move(m);
+            m
+        })
+        .collect()
+}
+
+#[test]
+fn a_line_is_cut_where_the_game_ends_by_rule() {
+    // The start position has stood twice; the knights' shuffle brings it a
+    // third time after four moves, and the line ends there.
+    let g = game(roque::board::STARTPOS_FEN, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "e7e5"];
+    let moves = line(g.position(), &shuffle);
+    assert_eq!(moves_before_game_end(g.position(), g.keys(), &moves), 4);
+    // Without the game's history the same line repeats only twice.
+    let fresh = Position::startpos();
+    assert_eq!(moves_before_game_end(&fresh, &[fresh.key()], &moves), 6);
+    // The fifty-move limit: the second move is the hundredth halfmove.
+    let p = position("1n5k/8/8/8/8/8/8/K2Q4 w - - 98 80");
+    let moves = line(&p, &["d1d8", "h8h7", "d8b8"]);
+    assert_eq!(moves_before_game_end(&p, &[p.key()], &moves), 2);
+    // A mate on the hundredth halfmove ends the game as a mate.
+    let p = position("4k3/8/4K3/8/8/8/8/R7 w - - 99 80");
+    assert_eq!(moves_before_game_end(&p, &[p.key()], &line(&p, &["a1a8"])), 1);
+    // Capturing the last piece that could mate ends it too.
+    let p = position("4k3/8/8/8/8/8/3r4/3RK3 b - - 0 1");
+    assert_eq!(moves_before_game_end(&p, &[p.key()], &line(&p, &["d2d1", "e1d1", "e8e7"])), 2);
+    // A line that ends nothing is kept whole.
+    let p = Position::startpos();
+    assert_eq!(moves_before_game_end(&p, &[p.key()], &line(&p, &["e2e4", "e7e5", "g1f3"])), 3);
 }

@@ -1,15 +1,36 @@
-//! The bench signature: the node count of `bench` at a fixed depth with one
-//! thread. A refactoring must leave it unchanged; a change of search
-//! behaviour changes it, and the commit message states the new one.
+//! The bench signatures: the node count of `bench` at a fixed depth with one
+//! thread, for each evaluation. A refactoring must leave them unchanged; a
+//! change of search behaviour changes them, and the commit message states
+//! the new ones. A new network changes only the network's.
 
-use roque::tools::bench;
+use roque::tools::bench::{self, BenchEvaluation};
 
-/// Nodes of `bench 8`.
-const SIGNATURE_DEPTH_8: u64 = 494_373;
+/// Nodes of `bench 8 1 hce`.
+const HAND_CRAFTED_DEPTH_8: u64 = 489_327;
+/// Nodes of `bench 8` (the built-in network).
+const NETWORK_DEPTH_8: u64 = 461_141;
 
 #[test]
-fn bench_node_count_is_the_signature() {
-    let first = bench::run(Some(8), 1);
-    assert_eq!(first.nodes, SIGNATURE_DEPTH_8);
-    assert_eq!(bench::run(Some(8), 1).nodes, first.nodes, "bench must be deterministic");
+fn bench_node_counts_are_the_signatures() {
+    let hand_crafted = bench::run(Some(8), 1, BenchEvaluation::HandCrafted, None).unwrap();
+    assert_eq!(hand_crafted.nodes, HAND_CRAFTED_DEPTH_8);
+    let network = bench::run(Some(8), 1, BenchEvaluation::Network, None).unwrap();
+    assert_eq!(network.nodes, NETWORK_DEPTH_8);
+    let again = bench::run(Some(8), 1, BenchEvaluation::Network, None).unwrap();
+    assert_eq!(again.nodes, network.nodes, "bench must be deterministic");
+}
+
+/// With tables the bench probes them (its endgames reach four pieces) and
+/// stays deterministic; without, nothing changes.
+#[test]
+fn bench_with_tables_counts_probes() {
+    let path = format!("{}/tests/data/syzygy", env!("CARGO_MANIFEST_DIR"));
+    let tables = std::sync::Arc::new(roque::tablebase::Tablebases::load(&path).tablebases);
+    for evaluation in [BenchEvaluation::HandCrafted, BenchEvaluation::Network] {
+        let first = bench::run(Some(6), 1, evaluation, Some(tables.clone())).unwrap();
+        assert!(first.tb_hits > 0);
+        let again = bench::run(Some(6), 1, evaluation, Some(tables.clone())).unwrap();
+        assert_eq!((again.nodes, again.tb_hits), (first.nodes, first.tb_hits));
+        assert_eq!(bench::run(Some(6), 1, evaluation, None).unwrap().tb_hits, 0);
+    }
 }

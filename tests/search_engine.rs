@@ -113,6 +113,58 @@ fn fifty_move_rule() {
     assert_eq!(result.score, Score::Mate(1));
 }
 
+/// Every line a search of `game` to `limits` reports, and its best move.
+fn reported(game: &Game, limits: SearchLimits) -> (Vec<IterationInfo>, Move) {
+    let mut engine = Engine::new();
+    let recorder = Arc::new(Recorder::default());
+    engine.start(game, limits, recorder.clone());
+    engine.wait();
+    let lines = recorder.lines.lock().unwrap().clone();
+    let best = recorder.best.lock().unwrap()[0].0;
+    (lines, best)
+}
+
+#[test]
+fn the_fifty_move_rule_is_seen_at_the_horizon() {
+    // White's every move is the hundredth halfmove: the game is drawn
+    // before Black replies, though the queen would win the knight two plies
+    // later (Qd8+ Kh7 Qxb8). So at every depth, the first included, the
+    // score is a draw and no line goes on past the first move.
+    let g = game("1n5k/8/8/8/8/8/8/K2Q4 w - - 99 80");
+    for depth in 1..=4 {
+        let (lines, _) = reported(&g, SearchLimits::depth(depth));
+        assert!(!lines.is_empty());
+        for info in &lines {
+            assert_eq!((info.score, info.pv.len()), (Score::Cp(0), 1), "depth {depth}: {info:?}");
+        }
+    }
+    // Two halfmoves to go: from depth 2 on, Black's reply ends the game.
+    let g = game("1n5k/8/8/8/8/8/8/K2Q4 w - - 98 80");
+    for depth in 2..=4 {
+        let (lines, _) = reported(&g, SearchLimits::depth(depth));
+        let last = lines.last().unwrap();
+        assert_eq!(last.score, Score::Cp(0), "depth {depth}: {last:?}");
+        assert!(lines.iter().all(|info| info.pv.len() <= 2), "depth {depth}: {lines:?}");
+    }
+}
+
+#[test]
+fn a_repetition_is_seen_at_the_horizon() {
+    // Three queens down, Black can bring the position back a third time
+    // with Ng8: a draw, seen even by a search of depth 1, whose reply from
+    // White lies beyond the horizon.
+    let mut g = game("4k1n1/8/8/8/8/8/8/QQQ1K1N1 w - - 0 1");
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        g.play_uci(m, false).unwrap();
+    }
+    for depth in 1..=3 {
+        let (lines, best) = reported(&g, SearchLimits::depth(depth));
+        assert_eq!(uci(best), "f6g8", "depth {depth}");
+        let last = lines.last().unwrap();
+        assert_eq!((last.score, last.pv.len()), (Score::Cp(0), 1), "depth {depth}: {last:?}");
+    }
+}
+
 #[test]
 fn depth_and_node_limits_are_obeyed() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
@@ -214,9 +266,33 @@ fn searchmoves_restricts_the_root() {
 }
 
 #[test]
+fn the_last_line_reported_is_the_move_played() {
+    // With several threads the move played comes from a vote, which may
+    // choose another thread's line than the main thread reported last; that
+    // line is then reported too, before the best move, as a GUI shows the
+    // last line as the engine's choice.
+    let mut engine = Engine::new();
+    engine.set_threads(4).unwrap();
+    for fen in roque::tools::bench::POSITIONS {
+        for depth in [6, 9] {
+            let recorder = Arc::new(Recorder::default());
+            engine.start(&game(fen), SearchLimits::depth(depth), recorder.clone());
+            engine.wait();
+            let lines = recorder.lines.lock().unwrap();
+            let (best, ponder) = recorder.best.lock().unwrap()[0];
+            let last = lines.last().unwrap();
+            assert_eq!(last.pv[0], best, "{fen} depth {depth}: {last:?}");
+            if let (Some(ponder), Some(&second)) = (ponder, last.pv.get(1)) {
+                assert_eq!(second, ponder, "{fen} depth {depth}: {last:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn several_threads_find_the_mate_and_reuse_the_pool() {
     let mut engine = Engine::new();
-    engine.set_threads(3);
+    engine.set_threads(3).unwrap();
     for _ in 0..3 {
         let result = engine.search_sync(&game("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"), SearchLimits::depth(8));
         assert_eq!(result.score, Score::Mate(3));

@@ -274,6 +274,81 @@ fn go_mate_finds_the_mate() {
 }
 
 #[test]
+fn go_mate_without_such_a_mate_ends_by_itself() {
+    let mut engine = Engine::ready();
+    // No mate in one from the start position: the search ends at its depth
+    // bound, 4n + 6 plies, without a stop.
+    let lines = engine.search("go mate 1");
+    check_search(&Position::startpos(), &lines, false);
+    let depths: Vec<u32> = score_lines(&lines).iter().filter_map(|l| field(l, "depth")?.parse().ok()).collect();
+    assert!(depths.iter().all(|&d| d <= 10), "{depths:?}");
+    // A mate in four, asked for a mate in two.
+    let fen = "k7/8/8/4K3/8/8/8/1R6 w - - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.search("go mate 2");
+    check_search(&Position::from_fen(fen).unwrap(), &lines, false);
+    let depths: Vec<u32> = score_lines(&lines).iter().filter_map(|l| field(l, "depth")?.parse().ok()).collect();
+    assert!(depths.iter().all(|&d| d <= 14), "{depths:?}");
+}
+
+#[test]
+fn seldepth_is_the_depth_the_search_reached() {
+    // Mate in two: past the mate nothing is searched, however deep the
+    // iteration.
+    let mut engine = Engine::ready();
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.search("go depth 30");
+    let last = score_lines(&lines).last().unwrap().to_string();
+    assert_eq!(field(&last, "depth"), Some("30"), "{last}");
+    let seldepth: u32 = field(&last, "seldepth").unwrap().parse().unwrap();
+    assert!(seldepth <= 12, "{last}");
+}
+
+#[test]
+fn a_go_with_only_the_opponents_clock_is_timed_by_it() {
+    let mut engine = Engine::ready();
+    engine.send("go btime 1000 binc 100");
+    let started = Instant::now();
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"), Duration::from_secs(5));
+    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert!(lines.iter().any(|l| l.starts_with("info string go: no clock for White")), "{lines:?}");
+    check_search(&Position::startpos(), &lines, false);
+}
+
+#[test]
+fn a_depth_past_the_search_limit_is_said_to_be_cut() {
+    let mut engine = Engine::ready();
+    engine.send("go depth 255");
+    let lines = engine.lines_until(|l| l.starts_with("info string"), Duration::from_secs(5));
+    assert!(lines.last().unwrap().contains("go: depth 255 is past the search's limit; searching to depth 245"));
+    engine.send("stop");
+    check_search(&Position::startpos(), &engine.lines_until(|l| l.starts_with("bestmove"), TIMEOUT), false);
+}
+
+#[test]
+fn bad_searchmoves_are_reported_and_the_rest_searched() {
+    let mut engine = Engine::ready();
+    engine.send("position startpos moves e2e4");
+    let after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    for (go, error, only) in [
+        ("go depth 3 searchmoves e2e4", "searchmoves move 1: 'e2e4' is not a legal move", None),
+        ("go depth 3 searchmoves zzzz", "searchmoves move 1: 'zzzz' is not a move in UCI notation", None),
+        ("go depth 3 searchmoves e7e5 e2e5 zzzz", "move 2: 'e2e5' is not a legal move", Some("e7e5")),
+    ] {
+        let lines = engine.search(go);
+        let reported = lines.iter().find(|l| l.starts_with("info string error: go: searchmoves")).expect("an error");
+        assert!(reported.contains(error), "{go}: {reported}");
+        let instead = if only.is_some() { "searching the others" } else { "searching every legal move" };
+        assert!(reported.ends_with(instead), "{go}: {reported}");
+        let best = check_search(&after_e4, &lines, false);
+        if let Some(only) = only {
+            assert_eq!(best, only, "{go}");
+        }
+    }
+}
+
+#[test]
 fn no_legal_move_gives_bestmove_none() {
     let mut engine = Engine::ready();
     for fen in [
@@ -356,7 +431,7 @@ fn show_wdl_adds_the_wdl_token() {
 fn currmove_comes_after_a_second_of_search() {
     let mut engine = Engine::ready();
     engine.send(&format!("position fen {MIDDLEGAME}"));
-    let lines = engine.search("go movetime 1600");
+    let lines = engine.search("go movetime 3000");
     let currmoves: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!currmoves.is_empty(), "{lines:?}");
     for line in currmoves {
@@ -365,18 +440,75 @@ fn currmove_comes_after_a_second_of_search() {
     }
 }
 
+/// The `nodes` of a search's last `info` line.
+fn nodes_searched(lines: &[String]) -> u64 {
+    field(score_lines(lines).last().expect("an info line"), "nodes").unwrap().parse().unwrap()
+}
+
 #[test]
-fn options_that_change_the_search_work() {
+fn threads_sets_the_number_of_search_threads() {
     let mut engine = Engine::ready();
-    engine.send("setoption name Threads value 2");
-    engine.send("setoption name Hash value 4");
-    engine.send("setoption name Move Overhead value 100");
-    engine.send("setoption name Clear Hash");
-    engine.send("ucinewgame");
+    for threads in [3, 1, 2] {
+        engine.send(&format!("setoption name Threads value {threads}"));
+        assert!(engine.sync().is_empty());
+        check_search(&middlegame(), &engine.search(&format!("position fen {MIDDLEGAME}\ngo depth 6")), false);
+        // Where the system lists a process's threads: the command loop, the
+        // input reader and the search threads.
+        if let Some(count) = engine.thread_count() {
+            assert_eq!(count, 2 + threads, "Threads {threads}");
+        }
+    }
+}
+
+#[test]
+fn hash_sizes_the_table() {
+    // A hundred thousand nodes fill most of a 1 MiB table (65,536 entries)
+    // and little of a 64 MiB one.
+    let mut engine = Engine::ready();
     engine.send(&format!("position fen {MIDDLEGAME}"));
-    assert!(engine.sync().is_empty());
-    check_search(&middlegame(), &engine.search("go depth 6"), false);
-    check_search(&middlegame(), &engine.search("go wtime 500 btime 500"), false);
+    let mut fill = Vec::new();
+    for mb in [1, 64] {
+        engine.send(&format!("setoption name Hash value {mb}"));
+        let lines = engine.search("go nodes 100000");
+        fill.push(field(score_lines(&lines).last().unwrap(), "hashfull").unwrap().parse::<u32>().unwrap());
+    }
+    assert!(fill[0] > 400 && fill[1] < 100, "hashfull with 1 and 64 MiB: {fill:?}");
+}
+
+#[test]
+fn move_overhead_is_kept_back_from_the_time() {
+    let mut engine = Engine::ready();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let mut took = Vec::new();
+    for overhead in [900, 0] {
+        engine.send(&format!("setoption name Move Overhead value {overhead}"));
+        let started = Instant::now();
+        check_search(&middlegame(), &engine.search("go movetime 1000"), false);
+        took.push(started.elapsed());
+    }
+    assert!(took[0] < Duration::from_millis(600), "1000 ms less 900 took {:?}", took[0]);
+    assert!(took[1] >= Duration::from_millis(950), "1000 ms less 0 took {:?}", took[1]);
+}
+
+#[test]
+fn clear_hash_and_ucinewgame_empty_the_table() {
+    // One thread searches deterministically: the same table and histories
+    // give the same node count.
+    let mut engine = Engine::ready();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let cold = nodes_searched(&engine.search("go depth 9"));
+    // The same search again finds its work in the table.
+    let warm = nodes_searched(&engine.search("go depth 9"));
+    assert!(warm < cold, "cold {cold}, warm {warm}");
+    // A new game forgets the table and the histories: the first search
+    // again, node for node.
+    engine.send("ucinewgame");
+    assert_eq!(nodes_searched(&engine.search("go depth 9")), cold);
+    // With the same histories as the second search but the table emptied,
+    // the search has to do again what the table had saved it.
+    engine.send("setoption name Clear Hash");
+    let cleared = nodes_searched(&engine.search("go depth 9"));
+    assert!(cleared > warm, "warm {warm}, after Clear Hash {cleared}");
 }
 
 /// A deterministic game of `plies` random legal moves that never ends in

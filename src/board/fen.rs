@@ -16,17 +16,30 @@ pub enum FenError {
     BadPieceLetter(char),
     RankTooLong(Rank),
     RankTooShort(Rank),
+    /// Two digits in a row (`44`, `17`): FEN writes a run of empty
+    /// squares as one digit.
+    AdjacentDigits(Rank),
     BadSideToMove(String),
     BadCastling(char),
     CastlingWithoutKingAndRook(char),
+    /// A second right for one side on one wing (`KQkqKQ`, or `K` and the
+    /// same rook's file letter).
+    RepeatedCastling(char),
     BadEnPassantSquare(String),
     ImpossibleEnPassant(Square),
     BadHalfmoveClock(String),
     BadFullmoveNumber(String),
-    KingCount { color: Color, count: u32 },
+    KingCount {
+        color: Color,
+        count: u32,
+    },
     PawnOnBackRank(Square),
     TooManyPieces(Color),
     OpponentInCheck,
+    /// Checks no legal move can give: more than two checkers, or two of
+    /// which neither is a bishop, rook or queen (one of a double check is
+    /// always uncovered, and only a slider can be).
+    ImpossibleCheck(u32),
 }
 
 impl fmt::Display for FenError {
@@ -37,10 +50,16 @@ impl fmt::Display for FenError {
             FenError::BadPieceLetter(c) => write!(f, "'{c}' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"),
             FenError::RankTooLong(r) => write!(f, "rank {} describes more than 8 squares", r.char()),
             FenError::RankTooShort(r) => write!(f, "rank {} describes fewer than 8 squares", r.char()),
+            FenError::AdjacentDigits(r) => {
+                write!(f, "rank {} has two digits in a row; a run of empty squares is one digit", r.char())
+            }
             FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
             FenError::BadCastling(c) => write!(f, "'{c}' is not a castling letter (KQkq, A-H, a-h or -)"),
             FenError::CastlingWithoutKingAndRook(c) => {
                 write!(f, "castling right '{c}' needs the king and a rook in place on the back rank")
+            }
+            FenError::RepeatedCastling(c) => {
+                write!(f, "castling right '{c}' repeats a right already given for that side and wing")
             }
             FenError::BadEnPassantSquare(s) => write!(f, "'{s}' is not an en-passant square (a square like e3, or -)"),
             FenError::ImpossibleEnPassant(s) => {
@@ -58,6 +77,9 @@ impl fmt::Display for FenError {
                 color_name(*c)
             ),
             FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            FenError::ImpossibleCheck(n) => {
+                write!(f, "the side to move is in a check by {n} pieces that no legal move could give")
+            }
         }
     }
 }
@@ -133,6 +155,9 @@ impl Position {
             return Err(FenError::OpponentInCheck);
         }
         pos.update_check_info();
+        if !check_is_possible(&pos) {
+            return Err(FenError::ImpossibleCheck(pos.checkers().count()));
+        }
         if let Some(square) = en_passant {
             pos.set_en_passant_if_legal::<true>(square);
         }
@@ -210,10 +235,16 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     for (i, text) in ranks.iter().enumerate() {
         let rank = Rank::from_index(7 - i);
         let mut file = 0usize;
+        let mut after_digit = false;
         for c in text.chars() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                if after_digit {
+                    return Err(FenError::AdjacentDigits(rank));
+                }
+                after_digit = true;
                 file += d as usize;
             } else {
+                after_digit = false;
                 let piece = Piece::from_char(c).ok_or(FenError::BadPieceLetter(c))?;
                 if file >= 8 {
                     return Err(FenError::RankTooLong(rank));
@@ -268,9 +299,29 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             }
             _ => return Err(FenError::BadCastling(c)),
         };
-        pos.castling.add(color, side, king, rook.ok_or(missing)?);
+        let rook = rook.ok_or(missing)?;
+        if pos.castling.rook(color, side).is_some() {
+            return Err(FenError::RepeatedCastling(c));
+        }
+        pos.castling.add(color, side, king, rook);
     }
     Ok(())
+}
+
+/// Whether a legal move could have given the side to move the check it is
+/// in: one move checks with at most two pieces, and in a double check one
+/// of them is a bishop, rook or queen that the move uncovered. (Two sliders
+/// checking from both sides of the king along one line cannot arise either,
+/// but such positions are kept in the perft suites to test move generation,
+/// and are accepted.)
+fn check_is_possible(pos: &Position) -> bool {
+    let checkers = pos.checkers();
+    let sliders = pos.kind(PieceType::Bishop) | pos.kind(PieceType::Rook) | pos.kind(PieceType::Queen);
+    match checkers.count() {
+        0 | 1 => true,
+        2 => (checkers & sliders).any(),
+        _ => false,
+    }
 }
 
 /// Checks that the en-passant square could follow a double push by the side

@@ -63,9 +63,7 @@ impl Position {
 /// repetition rule.
 #[derive(Clone, Debug)]
 pub struct Game {
-    start: Position,
     position: Position,
-    moves: Vec<Move>,
     /// Keys of the start position and of every position after it, the
     /// current one last.
     keys: Vec<u64>,
@@ -73,19 +71,11 @@ pub struct Game {
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game { start, position: start, moves: Vec::new(), keys: vec![start.key()] }
-    }
-
-    pub fn start(&self) -> &Position {
-        &self.start
+        Game { position: start, keys: vec![start.key()] }
     }
 
     pub fn position(&self) -> &Position {
         &self.position
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
     }
 
     /// The keys of every position so far, the current one last.
@@ -96,7 +86,6 @@ impl Game {
     /// Plays `m`, which must be legal in the current position.
     pub fn play(&mut self, m: Move) {
         self.position = self.position.make_move(m);
-        self.moves.push(m);
         self.keys.push(self.position.key());
     }
 
@@ -126,4 +115,24 @@ impl Game {
             None => None,
         }
     }
+}
+
+/// How many moves of `line`, a legal line from `position`, are played
+/// before the game ends by rule: the count stops at the move that mates,
+/// stalemates, repeats a position for the third time (counting the game
+/// before `position`, whose positions' keys are `history`, `position`'s
+/// own last), reaches the fifty-move limit or leaves too little material
+/// to mate. A GUI is not to be shown moves past the end of the game.
+pub fn moves_before_game_end(position: &Position, history: &[u64], line: &[Move]) -> usize {
+    let mut game = Game { position: *position, keys: history.to_vec() };
+    if game.keys.last() != Some(&position.key()) {
+        game.keys.push(position.key());
+    }
+    for (played, &m) in line.iter().enumerate() {
+        game.play(m);
+        if game.result().is_some() {
+            return played + 1;
+        }
+    }
+    line.len()
 }

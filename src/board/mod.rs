@@ -18,7 +18,7 @@ pub mod zobrist;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{mirror_fen, FenError, STARTPOS_FEN};
-pub use game::{DrawReason, Game, GameResult};
+pub use game::{moves_before_game_end, DrawReason, Game, GameResult};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};
 pub use notation::MoveParseError;

@@ -88,6 +88,11 @@ impl Evaluator {
         Evaluator { pawn_cache: PawnCache::new() }
     }
 
+    /// An evaluator, or why its pawn cache could not be had.
+    pub fn try_new() -> Result<Evaluator, String> {
+        Ok(Evaluator { pawn_cache: PawnCache::try_new()? })
+    }
+
     /// The evaluation of `position` in centipawns from the side to move's
     /// view; its magnitude stays below `MAX_EVALUATION`.
     pub fn evaluate(&mut self, position: &Position) -> i32 {

@@ -5,6 +5,7 @@ use super::collector::ScoreCollector;
 use super::pawns;
 use super::score::PhasedScore;
 use crate::board::Position;
+use crate::memory::{Zeroable, ZeroedSlice};
 use crate::types::Bitboard;
 
 /// Entries per table (a power of two); about 768 KiB.
@@ -19,15 +20,24 @@ pub struct PawnEntry {
     pub passed: Bitboard,
 }
 
+// SAFETY: an entry is integers only (a key, two scores, a bitboard); zeros
+// are valid, and key 0 is an empty slot.
+unsafe impl Zeroable for PawnEntry {}
+
 pub struct PawnCache {
-    entries: Box<[PawnEntry]>,
+    entries: ZeroedSlice<PawnEntry>,
 }
 
 impl PawnCache {
     pub fn new() -> PawnCache {
-        // Key 0 marks an empty slot; a position whose pawn key is 0 (no
-        // pawns) is computed each time, which is cheap.
-        PawnCache { entries: vec![PawnEntry::default(); ENTRIES].into_boxed_slice() }
+        PawnCache::try_new().expect("768 KiB for a pawn cache")
+    }
+
+    /// An empty cache, or why the memory could not be had. Key 0 marks an
+    /// empty slot; a position whose pawn key is 0 (no pawns) is computed
+    /// each time, which is cheap.
+    pub fn try_new() -> Result<PawnCache, String> {
+        Ok(PawnCache { entries: ZeroedSlice::new(ENTRIES)? })
     }
 
     /// The pawn entry of `position`, computed and stored on a miss.

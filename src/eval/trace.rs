@@ -37,13 +37,13 @@ fn row(out: &mut String, name: &str, white: PhasedScore, black: PhasedScore) {
 }
 
 /// The evaluation of `position` term by term, ending with the line
-/// `Final evaluation: <cp> (white side)`.
+/// `Hand-crafted evaluation: <cp> (white side)`.
 pub fn trace(position: &Position) -> String {
     let mut out = String::new();
     let final_white = evaluate_white(position);
     if let Some(value) = endgame::special_evaluation(position) {
         let _ = writeln!(out, "Decided by an endgame rule (insufficient material or K+B+N v K): {value}");
-        let _ = writeln!(out, "Final evaluation: {final_white} (white side)");
+        let _ = writeln!(out, "Hand-crafted evaluation: {final_white} (white side)");
         return out;
     }
 
@@ -77,6 +77,6 @@ pub fn trace(position: &Position) -> String {
         "Phase {phase}/{MAX_PHASE} (middlegame share), endgame scale {scale}/{NORMAL_SCALE}, {:?} to move",
         position.side_to_move()
     );
-    let _ = writeln!(out, "Final evaluation: {final_white} (white side)");
+    let _ = writeln!(out, "Hand-crafted evaluation: {final_white} (white side)");
     out
 }

@@ -116,11 +116,4 @@ mod tests {
             assert_eq!(*step as usize, i);
         }
     }
-
-    #[cfg(not(feature = "ablation"))]
-    #[test]
-    fn the_ordinary_build_runs_every_step() {
-        assert!(Step::ALL.iter().all(|(step, _)| enabled(*step)));
-        assert_eq!(switched_off(), Ok(0));
-    }
 }

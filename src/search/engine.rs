@@ -3,9 +3,12 @@
 
 use super::limits::SearchLimits;
 use super::report::{Reporter, SearchResult, SilentReporter};
+use super::strength::{Random, StrengthLimit};
 use super::thread::{Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
+use crate::nnue::Network;
+use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -14,8 +17,18 @@ use std::time::Instant;
 
 const DEFAULT_HASH_MB: usize = 16;
 const DEFAULT_MOVE_OVERHEAD: u64 = 10;
-/// Deep searches recurse deeply; each thread gets a generous stack.
-const THREAD_STACK_BYTES: usize = 64 << 20;
+/// The most search threads.
+pub const MAX_THREADS: usize = 1024;
+/// Each search thread's stack. The search recurses once a ply, to MAX_PLY
+/// (246) plies, with at most two alpha-beta frames a ply (a singular
+/// extension's verification search runs at the node's own ply) and one
+/// quiescence frame where razoring calls it. Measured frames (the address of
+/// a local at each ply during searches of the bench positions): 3,264 bytes
+/// for the alpha-beta search and at most 2,736 for quiescence in the release
+/// build, so 246 * (2 * 3,264 + 2,736) = 2.3 MB at worst; 4 MiB leaves 1.8
+/// times that. Unoptimised builds use about 19 KiB an alpha-beta frame (12
+/// MB at worst), hence 32 MiB there.
+const THREAD_STACK_BYTES: usize = if cfg!(debug_assertions) { 32 << 20 } else { 4 << 20 };
 
 enum Task {
     Search(Arc<Job>),
@@ -29,11 +42,21 @@ struct Worker {
 
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    network: Arc<Network>,
+    /// False: the hand-crafted evaluation instead of the network.
+    use_network: bool,
     signals: Arc<Signals>,
     stats: Arc<[ThreadStats]>,
     workers: Vec<Worker>,
     multipv: usize,
     move_overhead: u64,
+    /// The weakened level, when strength is limited.
+    strength: Option<StrengthLimit>,
+    /// Seeds the weakened move choice of each search.
+    random: Random,
+    /// The endgame tables (None: none loaded) and how they are probed.
+    tablebases: Option<Arc<Tablebases>>,
+    probe_settings: ProbeSettings,
 }
 
 impl Default for Engine {
@@ -42,18 +65,51 @@ impl Default for Engine {
     }
 }
 
+/// Starts search thread `id`, waiting for tasks.
+fn start_worker(id: usize) -> Result<Worker, String> {
+    let mut thread = Box::new(SearchThread::try_new(id)?);
+    let (tasks, inbox) = channel::<Task>();
+    let handle = std::thread::Builder::new()
+        .name(format!("search-{id}"))
+        .stack_size(THREAD_STACK_BYTES)
+        .spawn(move || {
+            while let Ok(task) = inbox.recv() {
+                match task {
+                    Task::Search(job) => thread.run(&job),
+                    Task::ClearHistories => thread.clear(),
+                }
+            }
+        })
+        .map_err(|error| format!("the system refused another thread ({error})"))?;
+    Ok(Worker { tasks, handle })
+}
+
+/// Ends idle search threads: each leaves its loop when its inbox closes.
+fn stop_workers(workers: Vec<Worker>) {
+    for worker in workers {
+        drop(worker.tasks);
+        let _ = worker.handle.join();
+    }
+}
+
 impl Engine {
     /// Hash 16 MiB, one thread, MultiPV 1, Move Overhead 10 ms.
     pub fn new() -> Engine {
         let mut engine = Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB).expect("16 MiB for the hash table")),
+            network: crate::nnue::embedded(),
+            use_network: crate::nnue::USED_BY_DEFAULT,
             signals: Arc::new(Signals::default()),
             stats: Arc::new([]),
             workers: Vec::new(),
             multipv: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            strength: None,
+            random: Random::from_clock(),
+            tablebases: None,
+            probe_settings: ProbeSettings::default(),
         };
-        engine.set_threads(1);
+        engine.set_threads(1).expect("one search thread");
         engine
     }
 
@@ -67,37 +123,52 @@ impl Engine {
         Ok(())
     }
 
-    /// Replaces the thread pool with `n` threads (1 to 1024).
-    pub fn set_threads(&mut self, n: usize) {
+    /// Replaces the thread pool with `n` threads (1 to [`MAX_THREADS`]).
+    /// The new pool is made in full before the old one goes: if a thread or
+    /// its tables cannot be had, the old pool stays and the reason comes
+    /// back.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         self.stop();
         self.wait();
-        for worker in self.workers.drain(..) {
-            drop(worker.tasks);
-            let _ = worker.handle.join();
-        }
-        let n = n.clamp(1, 1024);
-        self.stats = (0..n).map(|_| ThreadStats::default()).collect();
+        let n = n.clamp(1, MAX_THREADS);
+        let mut workers = Vec::with_capacity(n);
         for id in 0..n {
-            let (tasks, inbox) = channel::<Task>();
-            let handle = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(THREAD_STACK_BYTES)
-                .spawn(move || {
-                    let mut thread = Box::new(SearchThread::new(id));
-                    while let Ok(task) = inbox.recv() {
-                        match task {
-                            Task::Search(job) => thread.run(&job),
-                            Task::ClearHistories => thread.clear(),
-                        }
-                    }
-                })
-                .expect("spawning a search thread");
-            self.workers.push(Worker { tasks, handle });
+            match start_worker(id) {
+                Ok(worker) => workers.push(worker),
+                Err(reason) => {
+                    stop_workers(workers);
+                    return Err(format!("search thread {} of {n} could not start: {reason}", id + 1));
+                }
+            }
         }
+        stop_workers(std::mem::replace(&mut self.workers, workers));
+        self.stats = (0..n).map(|_| ThreadStats::default()).collect();
+        Ok(())
     }
 
-    pub fn threads(&self) -> usize {
-        self.workers.len()
+    /// Evaluates with `network` from the next search on.
+    pub fn set_network(&mut self, network: Arc<Network>) {
+        self.stop();
+        self.wait();
+        self.network = network;
+    }
+
+    /// The network `set_network` gave (or the built-in one).
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+
+    /// Evaluates with the network (true) or the hand-crafted evaluation.
+    pub fn set_use_network(&mut self, on: bool) {
+        self.stop();
+        self.wait();
+        self.use_network = on;
+    }
+
+    /// The transposition table, for the variant search (which never runs
+    /// while this engine searches).
+    pub fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
     }
 
     pub fn set_multipv(&mut self, n: usize) {
@@ -106,6 +177,30 @@ impl Engine {
 
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.move_overhead = ms;
+    }
+
+    /// Plays at this level from the next search on (None: full strength).
+    pub fn set_strength(&mut self, strength: Option<StrengthLimit>) {
+        self.strength = strength;
+    }
+
+    /// Uses these tables from the next search on (None, or none loaded:
+    /// no tables).
+    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
+        self.tablebases = tablebases.filter(|t| !t.is_empty());
+    }
+
+    pub fn tablebases(&self) -> Option<&Arc<Tablebases>> {
+        self.tablebases.as_ref()
+    }
+
+    pub fn set_probe_settings(&mut self, settings: ProbeSettings) {
+        self.probe_settings = settings;
+    }
+
+    /// Fixes the seed of the weakened move choice (tests).
+    pub fn seed_random(&mut self, seed: u64) {
+        self.random = Random::new(seed);
     }
 
     /// Empties the transposition table.
@@ -125,14 +220,35 @@ impl Engine {
 
     /// Starts searching the game's current position and returns at once;
     /// the reporter hears the progress and, exactly once, the best move.
-    pub fn start(&mut self, game: &Game, limits: SearchLimits, reporter: Arc<dyn Reporter>) {
+    pub fn start(&mut self, game: &Game, mut limits: SearchLimits, reporter: Arc<dyn Reporter>) {
         self.stop();
         self.wait();
         let position = *game.position();
+        // A weakened engine spends its level's nodes and keeps several lines
+        // to choose from.
+        let mut multipv = self.multipv;
+        if let Some(strength) = self.strength {
+            let budget = strength.node_budget(&position);
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+            multipv = multipv.max(strength.lines);
+        }
         let legal = position.legal_moves();
         let mut root_moves: Vec<_> = legal.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
         if root_moves.is_empty() {
             root_moves = legal.to_vec();
+        }
+        // With the root in the tables, only the moves that keep its result
+        // (and make progress) are searched.
+        let settings = self.probe_settings;
+        let tb_pieces = self.tablebases.as_ref().map_or(0, |t| t.max_pieces().min(settings.probe_limit));
+        let mut root_tb_scores = Vec::new();
+        let mut root_tb_hits = 0;
+        if let Some(tables) = self.tablebases.as_ref().filter(|_| position.occupied().count() <= tb_pieces) {
+            if let Some(ranking) = rank_root_moves(tables, &position, &root_moves, game.keys(), settings.rule50) {
+                root_moves = ranking.moves.iter().map(|m| m.mv).collect();
+                root_tb_scores = ranking.moves.iter().map(|m| m.score).collect();
+                root_tb_hits = ranking.probes;
+            }
         }
         self.tt.new_search();
         self.signals.stop.store(false, Relaxed);
@@ -141,16 +257,29 @@ impl Engine {
         *self.signals.searching.lock().unwrap() = true;
         for stats in self.stats.iter() {
             stats.nodes.store(0, Relaxed);
+            stats.tb_hits.store(0, Relaxed);
         }
         let job = Arc::new(Job {
             tt: Arc::clone(&self.tt),
+            // The levels for people were measured with the hand-crafted
+            // evaluation, which a weakened engine keeps.
+            network: (self.use_network && self.strength.is_none()).then(|| Arc::clone(&self.network)),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
             position,
             keys: game.keys().to_vec(),
             root_moves,
             limits,
-            multipv: self.multipv,
+            multipv,
+            reported_lines: self.multipv,
+            strength: self.strength,
+            seed: self.random.next_u64(),
+            tablebases: self.tablebases.clone(),
+            tb_pieces,
+            tb_probe_depth: settings.probe_depth,
+            tb_rule50: settings.rule50,
+            root_tb_scores,
+            root_tb_hits,
             move_overhead: self.move_overhead,
             reporter,
             start: Instant::now(),
@@ -198,9 +327,6 @@ impl Drop for Engine {
         self.stop();
         self.signals.pondering.store(false, Relaxed);
         self.wait();
-        for worker in self.workers.drain(..) {
-            drop(worker.tasks);
-            let _ = worker.handle.join();
-        }
+        stop_workers(std::mem::take(&mut self.workers));
     }
 }

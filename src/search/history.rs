@@ -3,6 +3,8 @@
 //! continuation history (a move's success after the moves one and two plies
 //! earlier) and countermoves. Killers live in the search stack.
 
+use super::parameters as p;
+use crate::memory::ZeroedSlice;
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
 /// Every history score stays within ±HISTORY_MAX.
@@ -35,14 +37,14 @@ fn apply(entry: &mut i16, bonus: i32) {
 /// at `depth`.
 #[inline(always)]
 pub fn bonus(depth: i32) -> i32 {
-    (depth * 170 - 80).clamp(0, 1800)
+    (depth * p::history_bonus_scale() - p::history_bonus_offset()).clamp(0, p::history_bonus_max())
 }
 
 pub struct Histories {
-    quiet: Vec<i16>,
-    capture: Vec<i16>,
-    continuation: Vec<i16>,
-    countermoves: Vec<Move>,
+    quiet: ZeroedSlice<i16>,
+    capture: ZeroedSlice<i16>,
+    continuation: ZeroedSlice<i16>,
+    countermoves: ZeroedSlice<Move>,
 }
 
 impl Default for Histories {
@@ -53,12 +55,17 @@ impl Default for Histories {
 
 impl Histories {
     pub fn new() -> Histories {
-        Histories {
-            quiet: vec![0; 2 * 64 * 64],
-            capture: vec![0; 12 * 64 * 6],
-            continuation: vec![0; 12 * 64 * 12 * 64],
-            countermoves: vec![Move::NONE; 12 * 64],
-        }
+        Histories::try_new().expect("1.2 MiB for the histories")
+    }
+
+    /// Empty histories, or why the memory could not be had.
+    pub fn try_new() -> Result<Histories, String> {
+        Ok(Histories {
+            quiet: ZeroedSlice::new(2 * 64 * 64)?,
+            capture: ZeroedSlice::new(12 * 64 * 6)?,
+            continuation: ZeroedSlice::new(12 * 64 * 12 * 64)?,
+            countermoves: ZeroedSlice::new(12 * 64)?,
+        })
     }
 
     pub fn clear(&mut self) {

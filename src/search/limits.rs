@@ -1,6 +1,11 @@
 //! What a `go` command asks for.
 
+use super::score::MAX_PLY;
 use crate::types::Move;
+
+/// The deepest iteration the search can run: its stack holds `MAX_PLY`
+/// plies.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 
 /// The limits of one search. The default is no limit: search until `stop`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,8 +44,13 @@ impl SearchLimits {
         SearchLimits { movetime: Some(ms), ..SearchLimits::default() }
     }
 
-    /// Whether the clock governs this search (time management is on).
-    pub fn uses_clock(&self) -> bool {
-        self.wtime.is_some() || self.btime.is_some()
+    /// The deepest iteration to run: `depth` if given, at most
+    /// [`MAX_DEPTH`]. A search for a mate in `n` moves (2n - 1 plies) goes
+    /// twice that deep and 8 plies more, as reductions and pruning can hide
+    /// a mate from shallower iterations, and then ends: without a bound, it
+    /// would search until `stop` where no such mate exists.
+    pub fn max_depth(&self) -> u32 {
+        let mate = self.mate.map_or(MAX_DEPTH, |moves| moves.saturating_mul(4).saturating_add(6));
+        self.depth.unwrap_or(MAX_DEPTH).min(mate).clamp(1, MAX_DEPTH)
     }
 }

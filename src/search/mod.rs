@@ -11,6 +11,7 @@
 //! - [`time`]: how long to think.
 //! - [`parameters`]: every tunable number.
 //! - [`ablation`]: switching steps off to measure them (a build feature).
+//! - [`strength`]: playing strength for people (`UCI_Elo`, `Skill Level`).
 //! - [`limits`], [`report`], [`score`]: what goes in and comes out.
 
 pub mod ablation;
@@ -24,6 +25,7 @@ pub mod report;
 pub mod score;
 #[allow(clippy::module_inception)]
 pub mod search;
+pub mod strength;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -32,3 +34,4 @@ pub use engine::Engine;
 pub use limits::SearchLimits;
 pub use report::{IterationInfo, Reporter, SearchResult, SilentReporter};
 pub use score::{Bound, Score};
+pub use strength::StrengthLimit;

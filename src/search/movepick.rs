@@ -9,6 +9,7 @@
 //! promotions.
 
 use super::history::{Histories, PieceTo};
+use super::parameters as p;
 use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
 use crate::types::{Move, MoveKind, PieceType};
 
@@ -60,7 +61,8 @@ fn noisy_score(position: &Position, histories: &Histories, m: Move) -> i32 {
         _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
     };
     let promotion = m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
-    16 * (position.captured_value(m) + promotion) + histories.capture(mover, m.to(), victim) / 8
+    p::capture_victim_weight() * (position.captured_value(m) + promotion)
+        + histories.capture(mover, m.to(), victim) / p::capture_history_divisor()
 }
 
 fn quiet_score(position: &Position, histories: &Histories, context: &OrderingContext, m: Move) -> i32 {
@@ -186,7 +188,7 @@ impl MovePicker {
                     Some(m) => {
                         let losing = !self.noisy_only
                             && (m.promotion_piece().is_some_and(|p| p != PieceType::Queen)
-                                || !position.see_ge(m, -self.scores[self.next - 1] / 64));
+                                || !position.see_ge(m, -self.scores[self.next - 1] / p::capture_see_divisor()));
                         if !losing {
                             return Some(m);
                         }

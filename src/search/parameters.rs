@@ -1,5 +1,6 @@
-//! Every tunable number of the search, in one table: name, default and the
-//! range a tuner may explore. The search reads each value through the
+//! Every tunable number of the search, its move ordering and histories,
+//! the threads' vote and the time manager, in one table: name, default and
+//! the range a tuner may explore. The search reads each value through the
 //! accessor of the same name, so a tuner changes values here and nowhere
 //! else.
 //!
@@ -48,9 +49,14 @@ parameters! {
     aspiration_delta = 20 in 8..=60;
     /// Depth from which aspiration windows are used.
     aspiration_min_depth = 4 in 2..=8;
-    /// Razoring: eval + base + margin * depth^2 below alpha.
+    /// After a failed window the half-width grows by this percentage; past
+    /// the maximum the window opens fully.
+    aspiration_growth_percent = 50 in 25..=100;
+    aspiration_max_delta = 1000 in 300..=3000;
+    /// Razoring: eval + base + margin * depth^2 below alpha, up to this depth.
     razor_base = 300 in 100..=600;
     razor_margin = 250 in 100..=400;
+    razor_max_depth = 3 in 1..=6;
     /// Reverse futility: margin per depth, and the deepest node it applies to.
     rfp_margin = 80 in 40..=150;
     rfp_max_depth = 8 in 4..=12;
@@ -60,9 +66,19 @@ parameters! {
     nmp_base_reduction = 3 in 2..=5;
     nmp_depth_divisor = 3 in 2..=6;
     nmp_eval_divisor = 200 in 100..=400;
-    /// ProbCut: margin over beta, shallowest depth.
+    /// Null move: at most this much reduction from (eval - beta), and the
+    /// static eval must reach beta - margin * depth + base.
+    nmp_max_eval_reduction = 3 in 1..=6;
+    nmp_static_margin = 20 in 0..=60;
+    nmp_static_base = 160 in 0..=400;
+    /// ProbCut: margin over beta (less this when improving), shallowest
+    /// depth, the shallow search's reduction, and how much shallower than
+    /// the node its result counts in the table.
     probcut_margin = 200 in 100..=350;
+    probcut_improving_margin = 50 in 0..=150;
     probcut_min_depth = 5 in 4..=8;
+    probcut_reduction = 4 in 2..=6;
+    probcut_table_reduction = 3 in 1..=5;
     /// Internal iterative reduction: shallowest depth.
     iir_min_depth = 4 in 3..=8;
     /// Late-move pruning: quiet moves allowed = (base + depth^2) / (2 - improving).
@@ -82,13 +98,68 @@ parameters! {
     singular_min_depth = 8 in 6..=12;
     singular_margin = 16 in 8..=32;
     double_extension_margin = 20 in 5..=50;
+    /// Singular extensions: the table entry is at most this much shallower
+    /// than the node, and the search without the move goes (depth - 1) /
+    /// divisor deep.
+    singular_table_margin = 3 in 1..=6;
+    singular_depth_divisor = 2 in 2..=4;
     /// Late-move reductions: base + ln(depth) ln(moves) / divisor (both x100),
     /// and how much history changes the reduction.
     lmr_base = 75 in 25..=125;
     lmr_divisor = 225 in 150..=350;
     lmr_history_divisor = 8192 in 4096..=16384;
+    /// Late-move reductions: a capture's reduction is divided by this.
+    lmr_noisy_divisor = 2 in 1..=4;
     /// Quiescence futility (delta) margin.
     qs_futility_margin = 200 in 100..=400;
+    /// History: a cutoff at `depth` is worth scale * depth - offset, up to
+    /// the maximum.
+    history_bonus_scale = 170 in 80..=300;
+    history_bonus_offset = 80 in 0..=200;
+    history_bonus_max = 1800 in 800..=3000;
+    /// Move ordering: captures by victim value times this, plus capture
+    /// history divided by the divisor; a capture whose SEE loses more than
+    /// its score / see divisor waits with the bad captures.
+    capture_victim_weight = 16 in 4..=32;
+    capture_history_divisor = 8 in 2..=32;
+    capture_see_divisor = 64 in 16..=256;
+    /// The thread vote: each thread's weight is (score - lowest score +
+    /// offset) * depth.
+    vote_score_offset = 14 in 1..=50;
+    /// Time: sudden death plans for this many moves; a share of the
+    /// increment (percent) is spent each move; the hard bound is a multiple
+    /// (percent) of the soft one and at most a share (percent) of the clock.
+    time_moves_left = 28 in 15..=50;
+    time_increment_percent = 75 in 25..=100;
+    time_hard_percent = 400 in 200..=800;
+    time_hard_clock_percent = 40 in 20..=70;
+    /// Time with moves to go (at most this many counted): the time is
+    /// shared out over them and this many hundredths of a move more; the
+    /// hard bound is a multiple (percent) of the soft one, at most a share
+    /// (percent) of the clock, a larger one on the last move.
+    time_moves_to_go_max = 50 in 20..=80;
+    time_reserve_hundredths = 70 in 0..=200;
+    time_moves_to_go_hard_percent = 300 in 150..=600;
+    time_moves_to_go_clock_percent = 50 in 20..=70;
+    time_last_move_clock_percent = 70 in 40..=90;
+    /// Time, between iterations (all percent): the soft bound is scaled by
+    /// stability (base, less a step for each iteration the best move held,
+    /// up to a count, plus a weight for each recent change of best move,
+    /// those changes decaying by the decay each iteration), by a falling
+    /// score (1 + drop / divisor, the drop at most its maximum), and by
+    /// effort (base + weight times the share of nodes not spent on the best
+    /// move); the product kept within the minimum and maximum.
+    time_stability_base = 150 in 100..=250;
+    time_stability_step = 10 in 0..=25;
+    time_stable_iterations = 7 in 3..=12;
+    time_best_move_change_weight = 30 in 0..=100;
+    time_best_move_change_decay = 50 in 25..=90;
+    time_score_drop_max = 150 in 50..=400;
+    time_score_drop_divisor = 250 in 100..=600;
+    time_effort_base = 50 in 20..=100;
+    time_effort_weight = 130 in 50..=250;
+    time_scale_min = 35 in 10..=80;
+    time_scale_max = 250 in 150..=400;
 }
 
 /// The position of `name` in [`TABLE`], found at compile time.
@@ -175,13 +246,6 @@ mod tests {
         assert!(parse_overrides("iir_min_depth=9").unwrap_err().contains("3..=8"));
         assert!(parse_overrides("iir_min_depth=x").unwrap_err().contains("'x'"));
         assert!(parse_overrides("iir_min_depth").unwrap_err().contains("name=value"));
-    }
-
-    #[cfg(not(feature = "ablation"))]
-    #[test]
-    fn the_ordinary_build_keeps_every_default() {
-        assert_eq!(check_overrides(), Ok(()));
-        assert_eq!(iir_min_depth(), TABLE.iter().find(|p| p.name == "iir_min_depth").unwrap().default);
     }
 
     #[test]

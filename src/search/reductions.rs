@@ -45,11 +45,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reductions_grow_with_depth_and_move_number() {
+    fn reductions_follow_the_formula_and_grow_with_depth_and_move_number() {
         let r = Reductions::new();
-        assert_eq!(r.get(1, 1), 0);
+        let (base, divisor) = (p::lmr_base() as f64 / 100.0, p::lmr_divisor() as f64 / 100.0);
+        for (depth, moves) in [(1, 1), (2, 2), (5, 30), (20, 3), (20, 30), (63, 63)] {
+            let expected = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32;
+            assert_eq!(r.get(depth, moves), expected, "depth {depth} move {moves}");
+        }
         assert!(r.get(20, 30) > r.get(5, 30));
         assert!(r.get(20, 30) > r.get(20, 3));
-        assert!(r.get(200, 500) >= r.get(63, 63));
+    }
+
+    #[test]
+    fn depths_and_move_numbers_past_the_table_take_its_last_cell() {
+        let r = Reductions::new();
+        assert!(r.get(63, 63) > r.get(32, 32));
+        assert_eq!(r.get(200, 500), r.get(63, 63));
+        assert_eq!(r.get(200, 10), r.get(63, 10));
+        assert_eq!((r.get(0, 10), r.get(-3, 10), r.get(10, 0)), (0, 0, 0));
     }
 }

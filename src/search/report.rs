@@ -19,6 +19,8 @@ pub struct IterationInfo {
     pub nps: u64,
     /// Transposition-table fill, per mille.
     pub hashfull: u32,
+    /// Tablebase probes that answered.
+    pub tb_hits: u64,
     pub time_ms: u64,
     /// Always a legal line from the root.
     pub pv: Vec<Move>,
@@ -50,4 +52,5 @@ pub struct SearchResult {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
+    pub tb_hits: u64,
 }

@@ -11,6 +11,15 @@ pub const INFINITE: i32 = MATE + 1;
 /// Scores at or beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const DRAW: i32 = 0;
+/// A tablebase win at the root; one `n` plies away scores `TB_WIN - n`.
+/// Below every mate score: a mate found by the search is worth more than a
+/// win the tables promise.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores at or beyond this are tablebase wins or mates.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+/// The evaluation stays below every decisive score.
+pub const MAX_EVAL: i32 = TB_WIN_BOUND - 1;
+const _: () = assert!(MAX_EVAL < TB_WIN_BOUND && TB_WIN < MATE_BOUND);
 
 /// A search score as reported over UCI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,13 +75,20 @@ pub fn is_mate_score(value: i32) -> bool {
     value.abs() >= MATE_BOUND
 }
 
-/// A mate score relative to the root, made relative to the node `ply` plies
-/// down (for the transposition table, which is shared by all depths).
+/// True for mates and tablebase wins or losses, either side.
+#[inline(always)]
+pub fn is_decisive(value: i32) -> bool {
+    value.abs() >= TB_WIN_BOUND
+}
+
+/// A mate or tablebase score relative to the root, made relative to the
+/// node `ply` plies down (for the transposition table, which is shared by
+/// all depths).
 #[inline(always)]
 pub fn to_table(value: i32, ply: usize) -> i32 {
-    if value >= MATE_BOUND {
+    if value >= TB_WIN_BOUND {
         value + ply as i32
-    } else if value <= -MATE_BOUND {
+    } else if value <= -TB_WIN_BOUND {
         value - ply as i32
     } else {
         value
@@ -82,9 +98,9 @@ pub fn to_table(value: i32, ply: usize) -> i32 {
 /// The inverse of [`to_table`].
 #[inline(always)]
 pub fn from_table(value: i32, ply: usize) -> i32 {
-    if value >= MATE_BOUND {
+    if value >= TB_WIN_BOUND {
         value - ply as i32
-    } else if value <= -MATE_BOUND {
+    } else if value <= -TB_WIN_BOUND {
         value + ply as i32
     } else {
         value
@@ -106,10 +122,18 @@ mod tests {
 
     #[test]
     fn table_adjustment_round_trips() {
-        for value in [MATE - 5, -MATE + 7, 120, -3] {
+        for value in [MATE - 5, -MATE + 7, TB_WIN - 9, -TB_WIN + 30, 120, -3] {
             assert_eq!(from_table(to_table(value, 9), 9), value);
         }
         assert_eq!(to_table(MATE - 12, 10), MATE - 2);
+        assert_eq!(to_table(TB_WIN - 12, 10), TB_WIN - 2);
+        assert_eq!(to_table(MAX_EVAL, 10), MAX_EVAL);
+    }
+
+    #[test]
+    fn tablebase_scores_lie_between_evaluations_and_mates() {
+        assert!(is_decisive(TB_WIN - 5) && !is_mate_score(TB_WIN - 5) && !is_decisive(MAX_EVAL));
+        assert_eq!(Score::from_internal(TB_WIN - 4), Score::Cp(TB_WIN - 4));
     }
 
     #[test]

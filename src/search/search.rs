@@ -6,10 +6,11 @@ use super::ablation::{enabled, Step};
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
-use super::score::{is_mate_score, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use crate::board::{Position, SEE_VALUES};
-use crate::types::{Move, PieceType};
+use crate::eval::MAX_EVALUATION;
+use crate::types::{Color, Move, PieceType};
 use arrayvec::ArrayVec;
 
 /// Whether a table score with this bound decides a node searched with
@@ -23,12 +24,29 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
+/// The fifty-move rule: a hundred halfmoves without a capture or a pawn
+/// move draw, unless the last of them gave mate.
+#[inline(always)]
+fn is_fifty_move_draw(position: &Position) -> bool {
+    position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+}
+
 impl SearchThread {
-    /// The static evaluation: the one place the search calls the evaluator
-    /// (this thread's, with its pawn hash table).
+    /// The static evaluation of the position at `ply`: the one place the
+    /// search calls the network (whose accumulator for this ply is brought
+    /// up to date here) or the hand-crafted evaluation. A side with its
+    /// king alone is the hand-crafted evaluation's, whose mop-up term
+    /// drives that king to the edge: self-play adjudicates such games, so
+    /// the network has seen few of them (at 5,000 nodes a move it gave
+    /// K+R v K away, and stalemated K+B+N v K at 20,000).
     #[inline(always)]
-    fn evaluate(&mut self, position: &Position) -> i32 {
-        self.evaluator.evaluate(position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
+        let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
+        let value = match &job.network {
+            Some(network) if !lone_king => self.accumulators.evaluate(network, ply, position),
+            _ => self.evaluator.evaluate(position),
+        };
+        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
     }
 
     #[inline(always)]
@@ -42,11 +60,12 @@ impl SearchThread {
     }
 
     /// Makes `m` on the path: the key for repetitions, the move for the
-    /// continuation histories, and the child's table bucket on its way to
-    /// the cache.
+    /// continuation histories, the change to the network's inputs, and the
+    /// child's table bucket on its way to the cache.
     #[inline(always)]
     fn make_move(&mut self, job: &Job, position: &Position, m: Move, ply: usize) -> Position {
         let piece = position.piece_on(m.from()).expect("a legal move starts on a piece");
+        self.accumulators.push_move(ply, position, m);
         let child = position.make_move(m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
@@ -89,13 +108,10 @@ impl SearchThread {
         false
     }
 
-    /// Draws by rule inside the tree: repetition, the fifty-move rule (a
-    /// mate on the hundredth halfmove stands) and insufficient material.
+    /// Draws by rule inside the tree: repetition, the fifty-move rule and
+    /// insufficient material.
     fn is_draw(&self, position: &Position) -> bool {
-        if position.is_insufficient_material() || self.is_repetition(position) {
-            return true;
-        }
-        position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
+        position.is_insufficient_material() || self.is_repetition(position) || is_fifty_move_draw(position)
     }
 
     /// One root iteration for line `pv_index`, over the root moves in the
@@ -107,7 +123,7 @@ impl SearchThread {
         let mut best_score = -INFINITE;
         let in_check = position.in_check();
         self.frame_mut(0).in_check = in_check;
-        self.frame_mut(0).static_eval = if in_check { -INFINITE } else { self.evaluate(&position) };
+        self.frame_mut(0).static_eval = if in_check { -INFINITE } else { self.evaluate(job, &position, 0) };
         for index in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             if self.is_main() && self.elapsed_ms() > 1000 {
@@ -167,8 +183,14 @@ impl SearchThread {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        // Step 1. At the horizon, resolve captures first.
+        // Step 1. At the horizon, resolve captures first; but a line that
+        // has just repeated a position or passed the fifty-move limit ends
+        // here, a draw whatever the captures that would follow.
         if depth <= 0 {
+            if self.is_repetition(position) || is_fifty_move_draw(position) {
+                self.pv_len[ply] = 0;
+                return DRAW;
+            }
             return self.quiescence::<PV>(job, position, alpha, beta, ply);
         }
         self.pv_len[ply] = 0;
@@ -187,7 +209,7 @@ impl SearchThread {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(job, position, ply) };
         }
 
         // Step 4. Mate-distance pruning: no line from here can beat a mate
@@ -220,11 +242,11 @@ impl SearchThread {
         } else if let Some(entry) = entry {
             entry.eval
         } else {
-            self.evaluate(position)
+            self.evaluate(job, position, ply)
         };
         let mut eval = static_eval;
         if let Some(entry) = entry {
-            if !in_check && !is_mate_score(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
+            if !in_check && !is_decisive(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
                 eval = entry.score;
             }
         }
@@ -238,12 +260,51 @@ impl SearchThread {
         self.frame_mut(ply + 1).killers = [Move::NONE; 2];
         self.frame_mut(ply + 1).excluded = Move::NONE;
 
-        let prunable = !PV && !in_check && excluded.is_none() && !is_mate_score(beta);
+        // Step 7. Tablebases: with few enough pieces and no castling right,
+        // right after a capture or pawn move (the tables know nothing of
+        // the fifty-move counter), the tables know the result. A win or a
+        // loss scores below every mate, higher nearer the root; it ends the
+        // node when its bound allows, a draw always. Wins and losses the
+        // fifty-move rule spoils are draws a point away from zero.
+        let mut floor = -INFINITE;
+        let mut ceiling = INFINITE;
+        if job.tb_pieces > 0 && excluded.is_none() && position.halfmove_clock() == 0 {
+            let pieces = position.occupied().count();
+            if pieces <= job.tb_pieces
+                && (pieces < job.tb_pieces || depth >= job.tb_probe_depth)
+                && position.castling_rights().is_empty()
+            {
+                if let Some(wdl) = job.tablebases.as_deref().and_then(|t| t.probe_wdl(position)) {
+                    self.count_tb_hit(job);
+                    let spoiled = job.tb_rule50 as i32;
+                    let (score, bound) = match wdl.value() {
+                        v if v > spoiled => (TB_WIN - ply as i32, Bound::Lower),
+                        v if v < -spoiled => (-TB_WIN + ply as i32, Bound::Upper),
+                        v => (DRAW + v, Bound::Exact),
+                    };
+                    if bound_allows(bound, score, alpha, beta) {
+                        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                        job.tt.store(key, Move::NONE, score, static_eval, depth, bound, was_pv, ply);
+                        return score;
+                    }
+                    if PV {
+                        if bound == Bound::Lower {
+                            floor = score;
+                            alpha = alpha.max(score);
+                        } else {
+                            ceiling = score;
+                        }
+                    }
+                }
+            }
+        }
+
+        let prunable = !PV && !in_check && excluded.is_none() && !is_decisive(beta);
         if prunable {
-            // Step 7. Razoring: far below alpha at low depth, only captures
+            // Step 8. Razoring: far below alpha at low depth, only captures
             // can save the node; if quiescence agrees, fail low now.
             if enabled(Step::Razoring)
-                && depth <= 3
+                && depth <= p::razor_max_depth()
                 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
             {
                 let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
@@ -252,33 +313,34 @@ impl SearchThread {
                 }
             }
 
-            // Step 8. Reverse futility: so far above beta that no quiet
+            // Step 9. Reverse futility: so far above beta that no quiet
             // reply of the opponent is expected to bring it back.
             let margin = p::rfp_margin() * (depth - improving as i32);
             if enabled(Step::ReverseFutility)
                 && depth <= p::rfp_max_depth()
                 && eval - margin >= beta
-                && eval < MATE_BOUND
+                && eval < TB_WIN_BOUND
             {
                 return (eval + beta) / 2;
             }
 
-            // Step 9. Null move: if passing still fails high, a real move
+            // Step 10. Null move: if passing still fails high, a real move
             // will. Not with pawns and king alone, where zugzwang is common,
             // and not twice in a row.
             let previous_was_null = ply > 0 && self.frame(ply - 1).moved.is_none();
             if enabled(Step::NullMove)
                 && depth >= p::nmp_min_depth()
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 160
+                && static_eval >= beta - p::nmp_static_margin() * depth + p::nmp_static_base()
                 && !previous_was_null
                 && position.has_non_pawn_material(position.side_to_move())
-                && beta > -MATE_BOUND
+                && beta > -TB_WIN_BOUND
             {
                 let reduction = p::nmp_base_reduction()
                     + depth / p::nmp_depth_divisor()
-                    + ((eval - beta) / p::nmp_eval_divisor()).min(3);
+                    + ((eval - beta) / p::nmp_eval_divisor()).min(p::nmp_max_eval_reduction());
                 let child = position.make_null_move();
+                self.accumulators.push_null_move(ply);
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
@@ -289,19 +351,20 @@ impl SearchThread {
                 if self.stopped {
                     return 0;
                 }
-                // A mate found by passing proves nothing.
-                if score >= beta && score < MATE_BOUND {
+                // A mate or table win found by passing proves nothing.
+                if score >= beta && score < TB_WIN_BOUND {
                     return score;
                 }
             }
 
-            // Step 10. ProbCut: a capture that beats beta by a margin in a
+            // Step 11. ProbCut: a capture that beats beta by a margin in a
             // shallow search very likely beats beta in the full one.
-            let probcut_beta = beta + p::probcut_margin() - 50 * improving as i32;
+            let probcut_beta = beta + p::probcut_margin() - p::probcut_improving_margin() * improving as i32;
+            let probcut_depth = depth - p::probcut_table_reduction();
             if enabled(Step::ProbCut)
                 && depth >= p::probcut_min_depth()
-                && beta.abs() < MATE_BOUND
-                && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+                && !is_decisive(beta)
+                && !entry.is_some_and(|e| e.depth >= probcut_depth && e.score < probcut_beta)
             {
                 let mut picker = MovePicker::quiescence(position, table_move);
                 let context = OrderingContext::EMPTY;
@@ -317,7 +380,7 @@ impl SearchThread {
                             &child,
                             -probcut_beta,
                             -probcut_beta + 1,
-                            depth - 4,
+                            depth - p::probcut_reduction(),
                             ply + 1,
                             !cut_node,
                         );
@@ -327,14 +390,14 @@ impl SearchThread {
                         return 0;
                     }
                     if score >= probcut_beta {
-                        job.tt.store(key, m, score, static_eval, depth - 3, Bound::Lower, was_pv, ply);
+                        job.tt.store(key, m, score, static_eval, probcut_depth, Bound::Lower, was_pv, ply);
                         return score;
                     }
                 }
             }
         }
 
-        // Step 11. Internal iterative reduction: with no table move here,
+        // Step 12. Internal iterative reduction: with no table move here,
         // this node is new to the search; search it shallower first.
         if enabled(Step::InternalIterativeReduction)
             && depth >= p::iir_min_depth()
@@ -344,7 +407,7 @@ impl SearchThread {
             depth -= 1;
         }
 
-        // Step 12. The moves, best-first.
+        // Step 13. The moves, best-first.
         let previous = self.previous_moves(ply);
         let context = OrderingContext {
             killers: self.frame(ply).killers,
@@ -352,7 +415,7 @@ impl SearchThread {
             previous,
         };
         let mut picker = MovePicker::new(position, table_move);
-        let mut best_score = -INFINITE;
+        let mut best_score = floor;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
@@ -376,13 +439,13 @@ impl SearchThread {
 
             let gives_check = position.gives_check(m);
 
-            // Step 13. Pruning of late or losing moves, once a line that
+            // Step 14. Pruning of late or losing moves, once a line that
             // avoids mate is in hand. Quiet moves are kept while alpha is a
             // mate score: a quiet move can deliver a shorter mate. Quiet
             // checks are kept from late-move and futility pruning: the eval
             // does not see a mate they may deliver, and they are few.
-            if best_score > -MATE_BOUND && position.has_non_pawn_material(us) {
-                if !noisy && !is_mate_score(alpha) {
+            if best_score > -TB_WIN_BOUND && position.has_non_pawn_material(us) {
+                if !noisy && !is_decisive(alpha) {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
                     if enabled(Step::LateMovePruning) && moves_searched >= limit && !gives_check {
@@ -416,7 +479,7 @@ impl SearchThread {
                 }
             }
 
-            // Step 14. Extensions. Singular: when the table move is far
+            // Step 15. Extensions. Singular: when the table move is far
             // better than every other move (a search without it fails low
             // well below its score), search it deeper; when even without it
             // the node fails high, cut (multi-cut).
@@ -424,9 +487,9 @@ impl SearchThread {
             if let Some(entry) = entry.filter(|_| m == table_move && ply < 2 * self.root_depth as usize) {
                 if enabled(Step::Singular)
                     && depth >= p::singular_min_depth()
-                    && entry.depth >= depth - 3
+                    && entry.depth >= depth - p::singular_table_margin()
                     && entry.bound != Bound::Upper
-                    && !is_mate_score(entry.score)
+                    && !is_decisive(entry.score)
                 {
                     let singular_beta = entry.score - p::singular_margin() * depth / 8;
                     self.frame_mut(ply).excluded = m;
@@ -435,7 +498,7 @@ impl SearchThread {
                         position,
                         singular_beta - 1,
                         singular_beta,
-                        (depth - 1) / 2,
+                        (depth - 1) / p::singular_depth_divisor(),
                         ply,
                         cut_node,
                     );
@@ -461,7 +524,7 @@ impl SearchThread {
             }
             let new_depth = depth - 1 + extension;
 
-            // Step 15. Late-move reductions: late quiet moves are searched
+            // Step 16. Late-move reductions: late quiet moves are searched
             // shallower with a null window, and again at full depth only if
             // they beat alpha.
             let mut score = 0;
@@ -472,7 +535,7 @@ impl SearchThread {
                 reduction -= gives_check as i32;
                 reduction -= history / p::lmr_history_divisor();
                 if noisy {
-                    reduction /= 2;
+                    reduction /= p::lmr_noisy_divisor();
                 }
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
@@ -480,7 +543,7 @@ impl SearchThread {
                     score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !PV || moves_searched > 1 {
-                // Step 16. Principal-variation search: the first move with
+                // Step 17. Principal-variation search: the first move with
                 // the full window, the others with a null window, searched
                 // again in full when they beat alpha.
                 score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
@@ -515,7 +578,7 @@ impl SearchThread {
             }
         }
 
-        // Step 17. No legal move: mate or stalemate.
+        // Step 18. No legal move: mate or stalemate.
         if moves_searched == 0 {
             return if excluded.is_some() {
                 alpha
@@ -526,7 +589,11 @@ impl SearchThread {
             };
         }
 
-        // Step 18. Learn from the cutoff, then store the result.
+        // Step 19. Learn from the cutoff, then store the result (no better
+        // than the tables allow).
+        if PV {
+            best_score = best_score.min(ceiling);
+        }
         if best_score >= beta {
             self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
         }
@@ -561,11 +628,12 @@ impl SearchThread {
             self.seldepth = self.seldepth.max(ply + 1);
         }
         let in_check = position.in_check();
-        if position.is_insufficient_material() {
+        // A quiet evasion can carry the line past the fifty-move limit.
+        if position.is_insufficient_material() || is_fifty_move_draw(position) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(job, position, ply) };
         }
 
         // Step 1. Transposition table.
@@ -578,7 +646,8 @@ impl SearchThread {
         }
 
         // Step 2. Stand pat: the side to move may decline every capture.
-        let static_eval = if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(position), |e| e.eval) };
+        let static_eval =
+            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval) };
         let mut best_score = static_eval;
         if !in_check {
             if best_score >= beta {
@@ -594,7 +663,7 @@ impl SearchThread {
         let context = OrderingContext::EMPTY;
         while let Some(m) = picker.next(position, &self.histories, &context) {
             moves_searched += 1;
-            if !in_check && best_score > -MATE_BOUND {
+            if !in_check && best_score > -TB_WIN_BOUND {
                 // Step 4. Futility (delta) pruning: even winning the piece
                 // with a margin to spare leaves the score below alpha.
                 let gain = position.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
@@ -608,6 +677,7 @@ impl SearchThread {
                     continue;
                 }
             }
+            self.accumulators.push_move(ply, position, m);
             let child = position.make_move(m);
             job.tt.prefetch(child.key());
             let score = -self.quiescence::<PV>(job, &child, -beta, -alpha, ply + 1);

@@ -9,11 +9,15 @@ use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
-use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::score::{is_decisive, is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use crate::board::Position;
+use crate::board::{moves_before_game_end, Position};
 use crate::eval::Evaluator;
+use crate::memory::ZeroedSlice;
+use crate::nnue::{AccumulatorStack, Network};
+use crate::tablebase::Tablebases;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -34,9 +38,10 @@ pub struct Signals {
 }
 
 /// A thread's finished iteration, for the vote at the end of the search.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub depth: u32,
+    pub seldepth: u32,
     pub score: i32,
     pub pv: Vec<Move>,
 }
@@ -47,12 +52,16 @@ pub struct Outcome {
 #[repr(align(64))]
 pub struct ThreadStats {
     pub nodes: AtomicU64,
+    pub tb_hits: AtomicU64,
     pub outcome: Mutex<Outcome>,
 }
 
 /// One search, as handed to every thread.
 pub struct Job {
     pub tt: Arc<TranspositionTable>,
+    /// The network every thread evaluates with; None: the hand-crafted
+    /// evaluation.
+    pub network: Option<Arc<Network>>,
     pub signals: Arc<Signals>,
     pub stats: Arc<[ThreadStats]>,
     pub position: Position,
@@ -60,7 +69,27 @@ pub struct Job {
     pub keys: Vec<u64>,
     pub root_moves: Vec<Move>,
     pub limits: SearchLimits,
+    /// Root lines searched.
     pub multipv: usize,
+    /// Root lines reported (fewer than searched when strength is limited).
+    pub reported_lines: usize,
+    /// The weakened level, if any: the move is drawn among the lines.
+    pub strength: Option<StrengthLimit>,
+    /// Seeds the weakened move choice.
+    pub seed: u64,
+    /// The endgame tables, if any, and how the search probes them.
+    pub tablebases: Option<Arc<Tablebases>>,
+    /// Probe positions of at most this many pieces (0: none).
+    pub tb_pieces: u32,
+    /// ...at this depth or more when the count is the limit itself.
+    pub tb_probe_depth: i32,
+    /// Wins and losses the fifty-move rule spoils count as draws.
+    pub tb_rule50: bool,
+    /// The tables' score of each root move (from the ranking), in the
+    /// order of `root_moves`; empty when the root was not ranked.
+    pub root_tb_scores: Vec<i32>,
+    /// Probes made to rank the root moves.
+    pub root_tb_hits: u64,
     pub move_overhead: u64,
     pub reporter: Arc<dyn Reporter>,
     pub start: Instant,
@@ -71,6 +100,10 @@ pub struct Job {
 impl Job {
     pub fn total_nodes(&self) -> u64 {
         self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
+    }
+
+    pub fn total_tb_hits(&self) -> u64 {
+        self.root_tb_hits + self.stats.iter().map(|s| s.tb_hits.load(Relaxed)).sum::<u64>()
     }
 }
 
@@ -87,6 +120,9 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+    /// The tables' score, reported instead of a search score that is not
+    /// a mate when the root was ranked by them.
+    pub tb_score: Option<i32>,
 }
 
 /// One ply of the search stack.
@@ -101,6 +137,12 @@ pub struct Frame {
     pub in_check: bool,
 }
 
+/// A parameter given in percent, as a factor.
+#[inline(always)]
+pub fn percent(value: i32) -> f64 {
+    value as f64 / 100.0
+}
+
 /// Index of ply 0 in the stack; frames below it stand for "no move".
 pub const STACK_OFFSET: usize = 4;
 
@@ -108,10 +150,12 @@ pub struct SearchThread {
     pub id: usize,
     pub histories: Histories,
     pub reductions: Reductions,
-    /// The evaluation with this thread's own pawn hash table.
+    /// The network's hidden layer for each ply of the current line.
+    pub accumulators: AccumulatorStack,
+    /// The hand-crafted evaluation with this thread's pawn hash table.
     pub evaluator: Evaluator,
     pub stack: Vec<Frame>,
-    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv: ZeroedSlice<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
     /// Keys of the game and of the current search path.
     pub keys: Vec<u64>,
@@ -125,24 +169,36 @@ pub struct SearchThread {
     pub root_depth: i32,
     pub completed_depth: u32,
     pub nodes: u64,
+    pub tb_hits: u64,
     pub seldepth: usize,
     pub stopped: bool,
     /// The position is searched for `go ponder` (main thread: no clock yet).
     pub pondering: bool,
     pub time: Option<TimeManager>,
+    /// When the `go` came: reported times count from here, also after a
+    /// `ponderhit` restarts the time manager's clock.
+    pub started: Instant,
     /// Best-move changes in recent iterations (main thread).
     pub best_move_changes: f64,
+    /// The first line of the last `info` report (main thread).
+    pub last_reported: Option<Outcome>,
+    /// The root lines of the last completed iteration, best first (main
+    /// thread, with a strength limit): the moves a weakened engine draws from.
+    pub candidates: Vec<RootMove>,
 }
 
 impl SearchThread {
-    pub fn new(id: usize) -> SearchThread {
-        SearchThread {
+    /// Thread `id` (0 is the main thread), or why its tables (2 MiB) could
+    /// not be had.
+    pub fn try_new(id: usize) -> Result<SearchThread, String> {
+        Ok(SearchThread {
             id,
-            histories: Histories::new(),
+            histories: Histories::try_new()?,
             reductions: Reductions::new(),
-            evaluator: Evaluator::new(),
+            accumulators: AccumulatorStack::new(MAX_PLY + 2),
+            evaluator: Evaluator::try_new()?,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
-            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv: ZeroedSlice::new(MAX_PLY + 1)?,
             pv_len: vec![0; MAX_PLY + 1],
             keys: Vec::new(),
             root_index: 0,
@@ -152,12 +208,16 @@ impl SearchThread {
             root_depth: 0,
             completed_depth: 0,
             nodes: 0,
+            tb_hits: 0,
             seldepth: 0,
             stopped: false,
             pondering: false,
             time: None,
+            started: Instant::now(),
             best_move_changes: 0.0,
-        }
+            last_reported: None,
+            candidates: Vec::new(),
+        })
     }
 
     pub fn is_main(&self) -> bool {
@@ -174,11 +234,13 @@ impl SearchThread {
     /// iteration is complete, so that there is always a move to play.
     #[inline(always)]
     pub fn count_node_and_check_stop(&mut self, job: &Job) -> bool {
-        self.nodes += 1;
-        job.stats[self.id].nodes.store(self.nodes, Relaxed);
+        // A search that is over unwinds without counting: the node limit
+        // is the number of nodes searched, however the unwinding goes.
         if self.stopped {
             return true;
         }
+        self.nodes += 1;
+        job.stats[self.id].nodes.store(self.nodes, Relaxed);
         if !self.is_main() {
             self.stopped = job.signals.stop.load(Relaxed);
             return self.stopped;
@@ -236,34 +298,43 @@ impl SearchThread {
         self.root_moves = job
             .root_moves
             .iter()
-            .map(|&mv| RootMove {
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
                 mv,
                 score: -INFINITE,
                 previous_score: -INFINITE,
                 seldepth: 0,
                 pv: Vec::with_capacity(MAX_PLY),
                 nodes: 0,
+                tb_score: job.root_tb_scores.get(i).copied(),
             })
             .collect();
         self.stack.fill(Frame::default());
+        if let Some(network) = &job.network {
+            self.accumulators.reset(network, &job.position);
+        }
         self.completed_depth = 0;
         self.nodes = 0;
+        self.tb_hits = 0;
         self.stopped = false;
         self.pondering = job.limits.ponder;
         self.best_move_changes = 0.0;
+        self.candidates.clear();
         self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
+        self.started = job.start;
+        self.last_reported = None;
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
 
     fn iterative_deepening(&mut self, job: &Job) {
-        let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let max_depth = job.limits.max_depth();
         let lines = job.multipv.clamp(1, self.root_moves.len());
         let mut stable_iterations = 0;
         let mut previous_best = Move::NONE;
         let mut previous_score = -INFINITE;
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            self.best_move_changes /= 2.0;
+            self.best_move_changes *= percent(p::time_best_move_change_decay());
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
                 root_move.nodes = 0;
@@ -282,11 +353,16 @@ impl SearchThread {
             }
             self.completed_depth = depth;
             let best = &self.root_moves[0];
-            *job.stats[self.id].outcome.lock().unwrap() = Outcome { depth, score: best.score, pv: best.pv.clone() };
+            *job.stats[self.id].outcome.lock().unwrap() =
+                Outcome { depth, seldepth: best.seldepth as u32, score: best.score, pv: best.pv.clone() };
             if !self.is_main() {
                 continue;
             }
-            self.report_lines(job, lines, Bound::Exact);
+            if job.strength.is_some() {
+                self.candidates.clear();
+                self.candidates.extend(self.root_moves[..lines].iter().filter(|r| r.score > -INFINITE).cloned());
+            }
+            self.report_lines(job, lines.min(job.reported_lines), Bound::Exact);
 
             // The limits that end the search between iterations.
             let best_score = self.root_moves[0].score;
@@ -302,13 +378,20 @@ impl SearchThread {
             if !self.pondering && self.time.as_ref().is_some_and(|t| t.is_limited()) {
                 // Think longer when the best move keeps changing or the
                 // score falls; less when one move takes most of the effort.
-                let stability = 1.5 - 0.1 * stable_iterations.min(7) as f64 + 0.3 * self.best_move_changes;
-                let drop = if previous_score == -INFINITE { 0 } else { (previous_score - best_score).clamp(0, 150) };
-                let falling = 1.0 + drop as f64 / 250.0;
+                let stability = percent(p::time_stability_base())
+                    - percent(p::time_stability_step()) * stable_iterations.min(p::time_stable_iterations()) as f64
+                    + percent(p::time_best_move_change_weight()) * self.best_move_changes;
+                let drop = if previous_score == -INFINITE {
+                    0
+                } else {
+                    (previous_score - best_score).clamp(0, p::time_score_drop_max())
+                };
+                let falling = 1.0 + drop as f64 / p::time_score_drop_divisor() as f64;
                 let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
                 let fraction = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-                let effort = 0.5 + 1.3 * (1.0 - fraction);
-                let scale = (stability * falling * effort).clamp(0.35, 2.5);
+                let effort = percent(p::time_effort_base()) + percent(p::time_effort_weight()) * (1.0 - fraction);
+                let scale =
+                    (stability * falling * effort).clamp(percent(p::time_scale_min()), percent(p::time_scale_max()));
                 if self.time.as_ref().is_some_and(|t| t.soft_limit_reached(scale)) {
                     break;
                 }
@@ -323,7 +406,7 @@ impl SearchThread {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut delta = p::aspiration_delta();
         let windowed = enabled(Step::Aspiration) && depth as i32 >= p::aspiration_min_depth();
-        let (mut alpha, mut beta) = if windowed && !is_mate_score(previous) {
+        let (mut alpha, mut beta) = if windowed && !is_decisive(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
@@ -347,42 +430,61 @@ impl SearchThread {
             if self.is_main() && self.elapsed_ms() > 3000 {
                 self.report_lines(job, 1, bound);
             }
-            delta += delta / 2;
-            if delta > 1000 {
+            delta += delta * p::aspiration_growth_percent() / 100;
+            if delta > p::aspiration_max_delta() {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }
         }
     }
 
+    /// Milliseconds since the `go`.
     pub fn elapsed_ms(&self) -> u64 {
-        self.time.as_ref().map_or(0, |t| t.elapsed_ms() as u64)
+        self.started.elapsed().as_millis() as u64
     }
 
-    fn report_lines(&self, job: &Job, lines: usize, bound: Bound) {
-        let nodes = job.total_nodes();
-        let time_ms = self.elapsed_ms();
-        let hashfull = job.tt.hashfull();
-        for (i, line) in self.root_moves.iter().take(lines).enumerate() {
+    /// Reports the first `lines` root moves' lines; `bound` is the first
+    /// line's when only one is searched (an aspiration window failed).
+    fn report_lines(&mut self, job: &Job, lines: usize, bound: Bound) {
+        for i in 0..lines.min(self.root_moves.len()) {
+            let line = &self.root_moves[i];
             if line.score == -INFINITE || line.pv.is_empty() {
                 continue;
             }
             let depth = if i <= self.pv_index { self.root_depth } else { self.root_depth - 1 }.max(1) as u32;
-            let score = Score::from_internal(line.score);
-            job.reporter.iteration(&IterationInfo {
-                depth,
-                seldepth: line.seldepth.max(depth as usize) as u32,
-                multipv: i + 1,
-                score,
-                bound: if lines == 1 && i == 0 { bound } else { Bound::Exact },
-                wdl: score.wdl(),
-                nodes,
-                nps: nodes * 1000 / time_ms.max(1),
-                hashfull,
-                time_ms,
-                pv: line.pv.clone(),
-            });
+            // Where the tables ranked the root, their verdict is the score,
+            // unless the search has found a mate.
+            let table_score = line.tb_score.filter(|_| !is_mate_score(line.score));
+            let bound = if table_score.is_some() || lines > 1 || i > 0 { Bound::Exact } else { bound };
+            let score = table_score.unwrap_or(line.score);
+            let shown = Outcome { depth, seldepth: line.seldepth as u32, score, pv: line.pv.clone() };
+            self.report(job, &shown, i + 1, bound);
+            if i == 0 {
+                self.last_reported = (bound == Bound::Exact).then_some(shown);
+            }
         }
+    }
+
+    /// One `info` line. The line stops where the game would end by rule.
+    fn report(&self, job: &Job, line: &Outcome, multipv: usize, bound: Bound) {
+        let nodes = job.total_nodes();
+        let time_ms = self.elapsed_ms();
+        let score = Score::from_internal(line.score);
+        let shown = moves_before_game_end(&job.position, &job.keys, &line.pv);
+        job.reporter.iteration(&IterationInfo {
+            depth: line.depth,
+            seldepth: line.seldepth,
+            multipv,
+            score,
+            bound,
+            wdl: score.wdl(),
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: job.tt.hashfull(),
+            tb_hits: job.total_tb_hits(),
+            time_ms,
+            pv: line.pv[..shown].to_vec(),
+        });
     }
 
     /// Main thread, after its iterations: waits until the move may be
@@ -400,6 +502,7 @@ impl SearchThread {
                 nodes: 0,
                 nps: 0,
                 hashfull: job.tt.hashfull(),
+                tb_hits: job.total_tb_hits(),
                 time_ms: self.elapsed_ms(),
                 pv: Vec::new(),
             });
@@ -414,7 +517,16 @@ impl SearchThread {
             std::thread::sleep(Duration::from_micros(100));
         }
 
-        let outcome = self.vote(job);
+        let outcome = match job.strength {
+            Some(strength) => self.weakened_choice(job, &strength),
+            None => self.vote(job),
+        };
+        // The GUI shows the last line it was sent as the engine's choice:
+        // when the vote (or the strength limit) chose another line, that
+        // line comes too.
+        if !outcome.pv.is_empty() && self.last_reported.as_ref().map(|shown| &shown.pv) != Some(&outcome.pv) {
+            self.report(job, &outcome, 1, Bound::Exact);
+        }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
         let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
         let result = SearchResult {
@@ -423,6 +535,7 @@ impl SearchThread {
             score: Score::from_internal(outcome.score),
             depth: outcome.depth,
             nodes: job.total_nodes(),
+            tb_hits: job.total_tb_hits(),
         };
         *job.signals.result.lock().unwrap() = Some(result);
         job.reporter.best_move(best, ponder);
@@ -438,14 +551,20 @@ impl SearchThread {
             job.stats.iter().map(|s| s.outcome.lock().unwrap().clone()).filter(|o| !o.pv.is_empty()).collect();
         let Some(main) = outcomes.first().cloned() else {
             // Not even one iteration finished (no legal move).
-            return Outcome { depth: 0, score: if job.position.in_check() { -MATE } else { 0 }, pv: Vec::new() };
+            return Outcome {
+                depth: 0,
+                seldepth: 0,
+                score: if job.position.in_check() { -MATE } else { 0 },
+                pv: Vec::new(),
+            };
         };
         if outcomes.len() == 1 || self.root_moves.len() == 1 {
             return main;
         }
         let lowest = outcomes.iter().map(|o| o.score).min().unwrap_or(0);
         let votes = |m: Move| -> i64 {
-            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + 14) as i64 * o.depth as i64).sum()
+            let offset = p::vote_score_offset();
+            outcomes.iter().filter(|o| o.pv[0] == m).map(|o| (o.score - lowest + offset) as i64 * o.depth as i64).sum()
         };
         let mut best = &outcomes[0];
         for candidate in &outcomes[1..] {
@@ -460,6 +579,29 @@ impl SearchThread {
             }
         }
         best.clone()
+    }
+
+    /// The move of a weakened engine: drawn among the main thread's lines
+    /// of its last completed iteration.
+    fn weakened_choice(&self, job: &Job, strength: &StrengthLimit) -> Outcome {
+        if self.candidates.is_empty() {
+            return self.vote(job);
+        }
+        let lines: Vec<(Move, i32)> = self.candidates.iter().map(|r| (r.mv, r.score)).collect();
+        let chosen = &self.candidates[strength.choose(&job.position, &lines, &mut Random::new(job.seed))];
+        Outcome {
+            depth: self.completed_depth,
+            seldepth: chosen.seldepth as u32,
+            score: chosen.score,
+            pv: chosen.pv.clone(),
+        }
+    }
+
+    /// Counts a tablebase probe that answered.
+    #[inline]
+    pub fn count_tb_hit(&mut self, job: &Job) {
+        self.tb_hits += 1;
+        job.stats[self.id].tb_hits.store(self.tb_hits, Relaxed);
     }
 
     /// A reply to `best` from the table, when the PV has none.

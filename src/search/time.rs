@@ -9,6 +9,8 @@
 //! engine cannot lose on time even with a few milliseconds on the clock.
 
 use super::limits::SearchLimits;
+use super::parameters as p;
+use super::thread::percent;
 use crate::types::Color;
 use std::time::Instant;
 
@@ -23,10 +25,13 @@ pub struct TimeManager {
 impl TimeManager {
     pub fn new(limits: &SearchLimits, us: Color, move_overhead: u64, start: Instant) -> TimeManager {
         let overhead = move_overhead as f64;
-        let (clock, increment) = match us {
-            Color::White => (limits.wtime, limits.winc),
-            Color::Black => (limits.btime, limits.binc),
+        let (ours, theirs) = match us {
+            Color::White => ((limits.wtime, limits.winc), (limits.btime, limits.binc)),
+            Color::Black => ((limits.btime, limits.binc), (limits.wtime, limits.winc)),
         };
+        // Only the opponent's clock given: ours is taken to be the same,
+        // rather than thinking without a limit.
+        let (clock, increment) = if ours.0.is_none() { theirs } else { ours };
         let (mut soft, mut hard) = (None, None);
         if limits.infinite {
             // `go infinite` ignores any clock that came with it.
@@ -35,26 +40,34 @@ impl TimeManager {
         if let Some(clock) = clock {
             let left = (clock as f64 - overhead).max(1.0);
             let increment = increment.unwrap_or(0).max(0) as f64;
+            let increment_share = increment * percent(p::time_increment_percent());
             let (s, h) = match limits.movestogo {
                 // A control after a few moves: share the time out evenly,
                 // keeping a reserve even on the last move before it.
                 Some(moves) => {
-                    let moves = moves.clamp(1, 50) as f64;
-                    let soft = left / (moves + 0.7) + increment * 0.75;
-                    (soft, (soft * 3.0).min(left * if moves <= 1.0 { 0.7 } else { 0.5 }))
+                    let moves = moves.clamp(1, p::time_moves_to_go_max() as u32) as f64;
+                    let soft = left / (moves + p::time_reserve_hundredths() as f64 / 100.0) + increment_share;
+                    let clock_share = if moves <= 1.0 {
+                        p::time_last_move_clock_percent()
+                    } else {
+                        p::time_moves_to_go_clock_percent()
+                    };
+                    (soft, (soft * percent(p::time_moves_to_go_hard_percent())).min(left * percent(clock_share)))
                 }
-                // Sudden death: plan for about 28 more moves.
+                // Sudden death: plan for a number of moves still to come.
                 None => {
-                    let soft = left / 28.0 + increment * 0.75;
-                    (soft, (soft * 4.0).min(left * 0.4))
+                    let soft = left / p::time_moves_left() as f64 + increment_share;
+                    (soft, (soft * percent(p::time_hard_percent())).min(left * percent(p::time_hard_clock_percent())))
                 }
             };
             soft = Some(s.min(h));
             hard = Some(h);
         }
+        // `movetime` caps the clock's bounds; alone, it is the time to
+        // search, with no early stop.
         if let Some(movetime) = limits.movetime {
             let budget = (movetime as f64 - overhead).max(1.0);
-            soft = Some(soft.map_or(budget, |s: f64| s.min(budget)));
+            soft = soft.map(|s: f64| s.min(budget));
             hard = Some(hard.map_or(budget, |h: f64| h.min(budget)));
         }
         TimeManager { start, soft, hard }
@@ -121,8 +134,21 @@ mod tests {
     }
 
     #[test]
+    fn without_our_clock_the_opponents_is_used() {
+        let theirs = SearchLimits { btime: Some(1000), binc: Some(100), ..Default::default() };
+        let ours = SearchLimits { wtime: Some(1000), winc: Some(100), ..Default::default() };
+        assert_eq!(manager(theirs).bounds(), manager(ours).bounds());
+        let both = SearchLimits { wtime: Some(60_000), btime: Some(1000), ..Default::default() };
+        assert!(manager(both).bounds().0 > 1000.0, "our own clock rules when given");
+    }
+
+    #[test]
     fn movetime_and_no_limit() {
-        assert_eq!(manager(SearchLimits::movetime(500)).bounds(), (490.0, 490.0));
+        let movetime = manager(SearchLimits::movetime(500));
+        assert_eq!((movetime.soft, movetime.hard), (None, Some(490.0)));
+        assert!(!movetime.soft_limit_reached(0.01), "no early stop");
+        let capped = SearchLimits { wtime: Some(60_000), movetime: Some(500), ..Default::default() };
+        assert_eq!(manager(capped).bounds(), (490.0, 490.0));
         assert!(!manager(SearchLimits::default()).is_limited());
         assert!(!manager(SearchLimits::depth(5)).soft_limit_reached(1.0));
         let infinite = SearchLimits { infinite: true, wtime: Some(100), ..Default::default() };

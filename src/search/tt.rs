@@ -7,6 +7,7 @@
 //! position's data.
 
 use super::score::{from_table, to_table, Bound};
+use crate::memory::{usable_memory, Zeroable, ZeroedSlice};
 use crate::types::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -26,6 +27,10 @@ struct Entry {
 struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
+
+// SAFETY: a bucket is atomic integers only, and zero is a valid integer
+// (an entry of zeros is an empty one: bound 0).
+unsafe impl Zeroable for Bucket {}
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,28 +90,26 @@ fn unpack(data: u64, ply: usize) -> TableEntry {
 }
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedSlice<Bucket>,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table of `mb` MiB. Fails, without panicking, when the memory
-    /// cannot be had.
+    /// An empty table of `mb` MiB. Fails, without panicking, when the
+    /// memory cannot be had, or is more than the machine has (which the
+    /// kernel may grant, to end the engine later when the search fills it).
+    /// The memory comes zeroed, untouched until the search writes to it, so
+    /// even a large table is made at once.
     pub fn new(mb: usize) -> Result<TranspositionTable, String> {
         if mb == 0 {
             return Err("the hash table needs at least 1 MiB".to_string());
         }
         let bytes = mb.checked_mul(1 << 20).ok_or_else(|| format!("{mb} MiB is too large"))?;
-        let count = bytes / BUCKET_BYTES;
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|error| format!("cannot allocate {mb} MiB: {error}"))?;
-        buckets.resize_with(count, Bucket::default);
+        if let Some(usable) = usable_memory().filter(|&usable| bytes as u64 > usable) {
+            return Err(format!("it is more than the {} MiB of memory this machine has", usable >> 20));
+        }
+        let buckets = ZeroedSlice::new(bytes / BUCKET_BYTES)?;
         Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
-    }
-
-    /// Size in MiB.
-    pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * BUCKET_BYTES) >> 20
     }
 
     #[inline(always)]
@@ -204,20 +207,23 @@ impl TranspositionTable {
         (used * 1000 / (buckets.len() * ENTRIES_PER_BUCKET).max(1)) as u32
     }
 
-    /// Empties the table, splitting the work over `threads` threads.
+    /// Empties the table, splitting the work over `threads` threads (a
+    /// part whose thread cannot start is cleared by the caller's).
     pub fn clear(&self, threads: usize) {
-        let threads = threads.clamp(1, 64);
-        let chunk = self.buckets.len().div_ceil(threads).max(1);
+        fn clear_part(part: &[Bucket]) {
+            for bucket in part {
+                for entry in &bucket.entries {
+                    entry.data.store(0, Relaxed);
+                    entry.key_xor_data.store(0, Relaxed);
+                }
+            }
+        }
+        let chunk = self.buckets.len().div_ceil(threads.max(1)).max(1);
         std::thread::scope(|scope| {
             for part in self.buckets.chunks(chunk) {
-                scope.spawn(move || {
-                    for bucket in part {
-                        for entry in &bucket.entries {
-                            entry.data.store(0, Relaxed);
-                            entry.key_xor_data.store(0, Relaxed);
-                        }
-                    }
-                });
+                if std::thread::Builder::new().spawn_scoped(scope, move || clear_part(part)).is_err() {
+                    clear_part(part);
+                }
             }
         });
         self.generation.store(0, Relaxed);
@@ -297,15 +303,27 @@ mod tests {
             table.store(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), sample_move(), 0, 0, 1, Bound::Exact, false, 0);
         }
         assert!(table.hashfull() > 900);
-        table.clear(2);
+        // Seven parts of unequal size: every one of them is emptied.
+        table.clear(7);
         assert_eq!(table.hashfull(), 0);
-        assert!(table.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
+        assert!((0..200_000u64).all(|key| table.probe(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).is_none()));
     }
 
     #[test]
     fn impossible_sizes_fail_cleanly() {
         assert!(TranspositionTable::new(0).is_err());
-        assert!(TranspositionTable::new(usize::MAX / 2).is_err());
-        assert_eq!(TranspositionTable::new(2).unwrap().size_mb(), 2);
+        assert!(TranspositionTable::new(usize::MAX / 2).err().unwrap().contains("too large"));
+        if let Some(usable) = usable_memory() {
+            let beyond = (usable >> 20) as usize + 1;
+            assert!(TranspositionTable::new(beyond).err().unwrap().contains("more than the"));
+        }
+    }
+
+    #[test]
+    fn a_new_table_is_empty_and_sized_to_the_request() {
+        let table = TranspositionTable::new(3).unwrap();
+        assert_eq!(table.buckets.len(), 3 * (1 << 20) / BUCKET_BYTES);
+        assert_eq!(table.hashfull(), 0);
+        assert!((0..10_000u64).all(|key| table.probe(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).is_none()));
     }
 }

@@ -5,6 +5,8 @@
 
 use crate::board::{Game, Position};
 use crate::search::{Engine, SearchLimits};
+use crate::tablebase::Tablebases;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The depth searched when none is given.
@@ -68,39 +70,64 @@ pub const POSITIONS: [&str; 50] = [
     "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
 ];
 
+/// The evaluation a bench run searches with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchEvaluation {
+    /// The built-in network (the engine's default).
+    Network,
+    HandCrafted,
+}
+
 /// What a bench run measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
     pub nodes: u64,
+    pub tb_hits: u64,
     pub nps: u64,
     pub milliseconds: u64,
     pub depth: u32,
 }
 
 /// Searches every bench position to `depth` (default [`DEFAULT_DEPTH`])
-/// with `threads` threads and a 16 MiB table cleared before each, prints one
+/// with `threads` threads, the given evaluation and a 16 MiB table cleared
+/// before each, prints one
 /// line per position, the time taken, and `N nodes M nps` last, and returns
-/// the totals. With one thread the node count is the build's signature;
-/// with more, the time to reach the depth measures Lazy SMP.
-pub fn run(depth: Option<u32>, threads: usize) -> BenchResult {
+/// the totals (or why the threads could not start); with endgame tables,
+/// their probes are counted and printed as `tbhits N` before the last line.
+/// With one thread the node count is the build's signature; with more, the
+/// time to reach the depth measures Lazy SMP.
+pub fn run(
+    depth: Option<u32>,
+    threads: usize,
+    evaluation: BenchEvaluation,
+    tables: Option<Arc<Tablebases>>,
+) -> Result<BenchResult, String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = threads.max(1);
     let mut engine = Engine::new();
-    engine.set_threads(threads);
+    engine.set_threads(threads)?;
+    engine.set_use_network(evaluation == BenchEvaluation::Network);
+    let with_tables = tables.is_some();
+    engine.set_tablebases(tables);
     let start = Instant::now();
     let mut nodes = 0;
+    let mut tb_hits = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
         let position = Position::from_fen(fen).expect("bench positions are legal");
         engine.new_game();
         let result = engine.search_sync(&Game::new(position), SearchLimits::depth(depth));
         println!("position {:2} best {} nodes {}", i + 1, result.best.to_uci(false), result.nodes);
         nodes += result.nodes;
+        tb_hits += result.tb_hits;
     }
     let milliseconds = start.elapsed().as_millis() as u64;
     let nps = nodes * 1000 / milliseconds.max(1);
     println!("depth {depth} threads {threads} time {milliseconds} ms");
+    if with_tables {
+        println!("tbhits {tb_hits}");
+    }
     println!("{nodes} nodes {nps} nps");
-    BenchResult { nodes, nps, milliseconds, depth }
+    Ok(BenchResult { nodes, tb_hits, nps, milliseconds, depth })
 }
 
 #[cfg(test)]

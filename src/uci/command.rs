@@ -205,9 +205,10 @@ fn parse_words(command: &str, rest: &[&str]) -> Result<Command, CommandError> {
         "quit" => Command::Quit,
         "d" => Command::Display,
         "eval" => Command::Eval,
+        // Read without regard to case, as option values are.
         "debug" => match rest.first() {
-            Some(&"on") => Command::Debug(true),
-            Some(&"off") => Command::Debug(false),
+            Some(word) if word.eq_ignore_ascii_case("on") => Command::Debug(true),
+            Some(word) if word.eq_ignore_ascii_case("off") => Command::Debug(false),
             other => return Err(CommandError::DebugNeedsOnOrOff(other.map(|w| w.to_string()))),
         },
         "setoption" => parse_setoption(rest)?,
@@ -420,6 +421,8 @@ mod tests {
         assert_eq!(parse("eval"), Ok(Some(Command::Eval)));
         assert_eq!(parse("debug on"), Ok(Some(Command::Debug(true))));
         assert_eq!(parse("debug off"), Ok(Some(Command::Debug(false))));
+        assert_eq!(parse("debug ON"), Ok(Some(Command::Debug(true))));
+        assert_eq!(parse("debug Off"), Ok(Some(Command::Debug(false))));
         assert_eq!(parse(""), Ok(None));
         assert_eq!(parse(" \t "), Ok(None));
     }

@@ -1,7 +1,8 @@
 //! The `d` command: the position as a board diagram, with its FEN and key.
 
 use crate::board::Position;
-use crate::types::{File, Rank, Square};
+use crate::types::{Color, File, Rank, Square};
+use crate::variants::VariantGame;
 
 /// The board from White's side, then the FEN, the key and the checkers.
 pub fn diagram(position: &Position) -> Vec<String> {
@@ -19,6 +20,56 @@ pub fn diagram(position: &Position) -> Vec<String> {
     }
     lines.push("   a   b   c   d   e   f   g   h".to_string());
     lines.push(String::new());
+    lines.push(format!("Fen: {}", position.fen()));
+    lines.push(format!("Key: {:016X}", position.key()));
+    let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();
+    lines.push(format!("Checkers: {}", checkers.join(" ")));
+    lines
+}
+
+/// A variant position's board, ghosts marked `*` (` N*|`), then its
+/// variant, hands, turn, result so far, FEN, key and checkers.
+pub fn variant_diagram(game: &VariantGame) -> Vec<String> {
+    let position = game.position();
+    let border = " +---+---+---+---+---+---+---+---+".to_string();
+    let mut lines = vec![border.clone()];
+    for rank in Rank::ALL.iter().rev() {
+        let mut row = " |".to_string();
+        for file in File::ALL {
+            let square = Square::new(file, *rank);
+            let piece = position.piece_on(square).map_or(' ', |p| p.char());
+            let mark = if position.ghosts().contains(square) { '*' } else { ' ' };
+            row.push_str(&format!(" {piece}{mark}|"));
+        }
+        row.push_str(&format!(" {}", rank.char()));
+        lines.push(row);
+        lines.push(border.clone());
+    }
+    lines.push("   a   b   c   d   e   f   g   h".to_string());
+    lines.push(String::new());
+    lines.push(format!("Variant: {}", position.variant()));
+    let hands = position.hands().letters();
+    if !hands.is_empty() {
+        lines.push(format!("Hands: {hands}"));
+    }
+    if let Some((piece, square)) = position.pending_piece() {
+        lines.push(format!("To place: {} (capture on {square})", piece.char()));
+    }
+    if !position.returns().is_empty() {
+        let waiting: Vec<String> = position
+            .returns()
+            .squares()
+            .map(|s| format!("{s}:{}", position.returns().on(s).map(|p| p.char()).collect::<String>()))
+            .collect();
+        lines.push(format!("Waiting to return: {}", waiting.join(" ")));
+    }
+    let turn = position.turn();
+    let side = if turn.side == Color::White { "White" } else { "Black" };
+    lines.push(format!("Turn: {side}, move {} of {}", turn.index + 1, turn.length));
+    lines.push(match game.result() {
+        Some(result) => format!("Result: {result}"),
+        None => "Result: none".to_string(),
+    });
     lines.push(format!("Fen: {}", position.fen()));
     lines.push(format!("Key: {:016X}", position.key()));
     let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();

@@ -5,11 +5,13 @@ use super::output::Output;
 use crate::board::Position;
 use crate::search::{Bound, IterationInfo, Reporter, Score};
 use crate::types::Move;
+use crate::variants::engine::VariantReporter;
+use crate::variants::{Action, VariantPosition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// `info depth .. seldepth .. multipv .. score .. [wdl ..] nodes .. nps ..
-/// hashfull .. time .. pv ..`.
+/// hashfull .. tbhits .. time .. pv ..`.
 pub fn iteration_line(info: &IterationInfo, chess960: bool, show_wdl: bool) -> String {
     let mut line = format!("info depth {} seldepth {} multipv {} score ", info.depth, info.seldepth, info.multipv);
     match info.score {
@@ -25,7 +27,10 @@ pub fn iteration_line(info: &IterationInfo, chess960: bool, show_wdl: bool) -> S
         let (win, draw, loss) = info.wdl;
         line.push_str(&format!(" wdl {win} {draw} {loss}"));
     }
-    line.push_str(&format!(" nodes {} nps {} hashfull {} time {}", info.nodes, info.nps, info.hashfull, info.time_ms));
+    line.push_str(&format!(
+        " nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.nodes, info.nps, info.hashfull, info.tb_hits, info.time_ms
+    ));
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for m in &info.pv {
@@ -124,6 +129,79 @@ impl Reporter for UciReporter {
     }
 }
 
+/// The longest prefix of `pv` that is legal from the variant position `root`.
+pub fn legal_variant_prefix(root: &VariantPosition, pv: &[Action]) -> usize {
+    let mut position = *root;
+    for (ply, &action) in pv.iter().enumerate() {
+        if !position.legal_actions().contains(&action) {
+            return ply;
+        }
+        position = position.make(action);
+    }
+    pv.len()
+}
+
+/// Writes one variant search's progress and result, as `UciReporter` does
+/// for chess: the same `info` lines, drops written `N@c2`.
+pub struct VariantUciReporter {
+    output: Arc<Output>,
+    root: VariantPosition,
+    chess960: bool,
+    show_wdl: bool,
+    finished: Arc<AtomicBool>,
+}
+
+impl VariantUciReporter {
+    pub fn new(
+        output: Arc<Output>,
+        root: VariantPosition,
+        chess960: bool,
+        show_wdl: bool,
+        finished: Arc<AtomicBool>,
+    ) -> VariantUciReporter {
+        VariantUciReporter { output, root, chess960, show_wdl, finished }
+    }
+}
+
+impl VariantReporter for VariantUciReporter {
+    fn iteration(&self, info: &IterationInfo, pv: &[Action]) {
+        let mut line = iteration_line(info, self.chess960, self.show_wdl);
+        let legal = legal_variant_prefix(&self.root, pv);
+        if legal > 0 {
+            line.push_str(" pv");
+            for action in &pv[..legal] {
+                line.push(' ');
+                line.push_str(&action.to_uci(self.chess960));
+            }
+        }
+        self.output.line(&line);
+    }
+
+    fn best_move(&self, best: Action, ponder: Option<Action>) {
+        let legal = self.root.legal_actions();
+        let (best, ponder) = if best.is_none() || legal.contains(&best) {
+            (best, ponder)
+        } else {
+            self.output.error(&format!(
+                "the search chose '{}', which is not legal; playing another move",
+                best.to_uci(self.chess960)
+            ));
+            (legal.first().copied().unwrap_or(Action::NONE), None)
+        };
+        let ponder = ponder.filter(|&p| !best.is_none() && legal_variant_prefix(&self.root, &[best, p]) == 2);
+        self.finished.store(true, Ordering::Release);
+        let line = if best.is_none() {
+            "bestmove (none)".to_string()
+        } else {
+            match ponder {
+                Some(p) => format!("bestmove {} ponder {}", best.to_uci(self.chess960), p.to_uci(self.chess960)),
+                None => format!("bestmove {}", best.to_uci(self.chess960)),
+            }
+        };
+        self.output.line(&line);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,6 +218,7 @@ mod tests {
             nodes: 12345,
             nps: 1_000_000,
             hashfull: 7,
+            tb_hits: 3,
             time_ms: 12,
             pv,
         }
@@ -155,15 +234,15 @@ mod tests {
         let pv = vec![mv(&start, "e2e4")];
         assert_eq!(
             iteration_line(&info(Score::Cp(31), Bound::Exact, pv.clone()), false, false),
-            "info depth 5 seldepth 8 multipv 1 score cp 31 nodes 12345 nps 1000000 hashfull 7 time 12 pv e2e4"
+            "info depth 5 seldepth 8 multipv 1 score cp 31 nodes 12345 nps 1000000 hashfull 7 tbhits 3 time 12 pv e2e4"
         );
         assert_eq!(
             iteration_line(&info(Score::Mate(-3), Bound::Lower, pv.clone()), false, true),
             "info depth 5 seldepth 8 multipv 1 score mate -3 lowerbound wdl 300 600 100 nodes 12345 nps 1000000 \
-             hashfull 7 time 12 pv e2e4"
+             hashfull 7 tbhits 3 time 12 pv e2e4"
         );
         assert!(iteration_line(&info(Score::Cp(0), Bound::Upper, vec![]), false, false)
-            .ends_with("score cp 0 upperbound nodes 12345 nps 1000000 hashfull 7 time 12"));
+            .ends_with("score cp 0 upperbound nodes 12345 nps 1000000 hashfull 7 tbhits 3 time 12"));
     }
 
     #[test]

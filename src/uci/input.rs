@@ -17,15 +17,21 @@ pub enum InputLine {
     TooLong(usize),
 }
 
+/// The UTF-8 byte-order mark, which some programs write before their first
+/// line.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// Splits a byte stream into lines (`\n` or `\r\n`).
 pub struct LineReader<R> {
     reader: R,
     buffer: Vec<u8>,
+    /// No line read yet: a byte-order mark may open this one.
+    first: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(reader: R) -> LineReader<R> {
-        LineReader { reader, buffer: Vec::new() }
+        LineReader { reader, buffer: Vec::new(), first: true }
     }
 
     /// The next line, or None at the end of input (or on a read error,
@@ -61,12 +67,18 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         if length > MAX_LINE_BYTES {
+            self.first = false;
             return Some(InputLine::TooLong(length));
         }
         if self.buffer.last() == Some(&b'\r') {
             self.buffer.pop();
         }
-        Some(InputLine::Text(String::from_utf8_lossy(&self.buffer).into_owned()))
+        let text = if std::mem::replace(&mut self.first, false) {
+            self.buffer.strip_prefix(BYTE_ORDER_MARK).unwrap_or(&self.buffer)
+        } else {
+            &self.buffer
+        };
+        Some(InputLine::Text(String::from_utf8_lossy(text).into_owned()))
     }
 }
 
@@ -109,6 +121,12 @@ mod tests {
             vec![text("uci"), text("isready"), text(""), text("go depth 1")]
         );
         assert_eq!(read_all(b""), vec![]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_dropped() {
+        assert_eq!(read_all(b"\xEF\xBB\xBFuci\n\xEF\xBB\xBFisready\n"), vec![text("uci"), text("\u{feff}isready")]);
+        assert_eq!(read_all(b"\xEF\xBB\xBF\nuci\n"), vec![text(""), text("uci")]);
     }
 
     #[test]

@@ -2,6 +2,9 @@
 //! range, from which the `uci` answer, the value checks and the README's
 //! list all follow.
 
+use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::tablebase::ProbeSettings;
+use crate::variants::Variant;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,13 +17,38 @@ pub enum OptionId {
     MoveOverhead,
     Chess960,
     ShowWdl,
+    UseNnue,
+    EvalFile,
+    LimitStrength,
+    Elo,
+    SkillLevel,
+    SyzygyPath,
+    SyzygyProbeDepth,
+    Syzygy50MoveRule,
+    SyzygyProbeLimit,
+    Variant,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// Free text (UCI type `string`).
+    Text {
+        default: &'static str,
+    },
+    /// One of `choices`, named without regard to case.
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -31,8 +59,19 @@ pub struct OptionSpec {
     pub kind: OptionKind,
 }
 
+/// The `UCI_Variant` values: every variant whose rules, search and tests
+/// are complete.
+pub const VARIANT_CHOICES: &[&str] = &[
+    Variant::Chess.name(),
+    Variant::Losing.name(),
+    Variant::Placement.name(),
+    Variant::Reinforced.name(),
+    Variant::Returning.name(),
+    Variant::Ghost.name(),
+];
+
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 8] = [
+pub const OPTIONS: [OptionSpec; 18] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -46,15 +85,60 @@ pub const OPTIONS: [OptionSpec; 8] = [
     },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::UseNnue,
+        name: "Use NNUE",
+        kind: OptionKind::Check { default: crate::nnue::USED_BY_DEFAULT },
+    },
+    OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::Text { default: BUILT_IN_NETWORK } },
+    OptionSpec { id: OptionId::LimitStrength, name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::Elo,
+        name: "UCI_Elo",
+        kind: OptionKind::Spin { default: 1500, min: MIN_ELO as i64, max: MAX_ELO as i64 },
+    },
+    OptionSpec {
+        id: OptionId::SkillLevel,
+        name: "Skill Level",
+        kind: OptionKind::Spin { default: MAX_SKILL as i64, min: 0, max: MAX_SKILL as i64 },
+    },
+    OptionSpec { id: OptionId::SyzygyPath, name: "SyzygyPath", kind: OptionKind::Text { default: EMPTY_PATH } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeDepth,
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin { default: 1, min: 1, max: 100 },
+    },
+    OptionSpec { id: OptionId::Syzygy50MoveRule, name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeLimit,
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
+    },
+    OptionSpec {
+        id: OptionId::Variant,
+        name: "UCI_Variant",
+        kind: OptionKind::Combo { default: Variant::Chess.name(), choices: VARIANT_CHOICES },
+    },
 ];
 
+/// The `EvalFile` value that names the network built into the binary.
+pub const BUILT_IN_NETWORK: &str = "<internal>";
+
+/// The value of a path option that names no directory.
+pub const EMPTY_PATH: &str = "<empty>";
+
 /// A checked value for an option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     Spin(i64),
     Check(bool),
     /// A button was pressed.
     Press,
+    /// Text (an empty value stands for the option's "none": `<internal>`
+    /// or `<empty>`).
+    Text(String),
+    /// The index of the chosen value in the combo's choices.
+    Combo(usize),
 }
 
 /// Why a `setoption` was refused.
@@ -65,6 +149,7 @@ pub enum OptionError {
     NotANumber { name: &'static str, text: String },
     OutOfRange { name: &'static str, value: i128, min: i64, max: i64 },
     NotABoolean { name: &'static str, text: String },
+    NotAChoice { name: &'static str, text: String, choices: &'static [&'static str] },
 }
 
 impl fmt::Display for OptionError {
@@ -89,6 +174,12 @@ impl fmt::Display for OptionError {
             OptionError::NotABoolean { name, text } => {
                 write!(f, "setoption: {name} value '{}' is not 'true' or 'false'", super::command::excerpt(text))
             }
+            OptionError::NotAChoice { name, text, choices } => write!(
+                f,
+                "setoption: {name} value '{}' is not one of {}",
+                super::command::excerpt(text),
+                choices.join(", ")
+            ),
         }
     }
 }
@@ -116,6 +207,12 @@ impl OptionSpec {
                 }
                 Ok(OptionValue::Spin(number as i64))
             }
+            // No value, or a blank one, is the option's default: the way UCI
+            // has to say "none" (`<internal>`, `<empty>`).
+            OptionKind::Text { default } => {
+                let text = value.map(str::trim).filter(|v| !v.is_empty()).unwrap_or(default);
+                Ok(OptionValue::Text(text.to_string()))
+            }
             OptionKind::Check { .. } => {
                 let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
                 if text.eq_ignore_ascii_case("true") {
@@ -125,6 +222,14 @@ impl OptionSpec {
                 } else {
                     Err(OptionError::NotABoolean { name: self.name, text: text.to_string() })
                 }
+            }
+            OptionKind::Combo { choices, .. } => {
+                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
+                choices
+                    .iter()
+                    .position(|choice| choice.eq_ignore_ascii_case(text))
+                    .map(OptionValue::Combo)
+                    .ok_or_else(|| OptionError::NotAChoice { name: self.name, text: text.to_string(), choices })
             }
         }
     }
@@ -137,6 +242,14 @@ impl OptionSpec {
             }
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
             OptionKind::Button => format!("option name {} type button", self.name),
+            OptionKind::Text { default } => format!("option name {} type string default {default}", self.name),
+            OptionKind::Combo { default, choices } => {
+                let mut line = format!("option name {} type combo default {default}", self.name);
+                for choice in choices {
+                    line.push_str(&format!(" var {choice}"));
+                }
+                line
+            }
         }
     }
 }
@@ -148,7 +261,7 @@ pub fn parse_setoption(name: &str, value: Option<&str>) -> Result<(&'static Opti
 }
 
 /// The current value of every option that is not a button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hash_mb: usize,
     pub threads: usize,
@@ -157,6 +270,28 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub chess960: bool,
     pub show_wdl: bool,
+    pub use_nnue: bool,
+    /// The network file in use, or [`BUILT_IN_NETWORK`].
+    pub eval_file: String,
+    pub limit_strength: bool,
+    pub elo: i32,
+    pub skill_level: i32,
+    /// The directories the tables were loaded from (`<empty>`: none).
+    pub syzygy_path: String,
+    pub probe: ProbeSettings,
+    pub variant: Variant,
+}
+
+impl Settings {
+    /// The level to play at: `UCI_Elo` when `UCI_LimitStrength` is on,
+    /// otherwise `Skill Level` below 20; None for full strength.
+    pub fn strength(&self) -> Option<StrengthLimit> {
+        if self.limit_strength {
+            Some(StrengthLimit::from_elo(self.elo))
+        } else {
+            StrengthLimit::from_skill(self.skill_level)
+        }
+    }
 }
 
 impl Default for Settings {
@@ -177,6 +312,21 @@ impl Default for Settings {
             move_overhead_ms: spin(OptionId::MoveOverhead) as u64,
             chess960: check(OptionId::Chess960),
             show_wdl: check(OptionId::ShowWdl),
+            use_nnue: check(OptionId::UseNnue),
+            eval_file: BUILT_IN_NETWORK.to_string(),
+            limit_strength: check(OptionId::LimitStrength),
+            elo: spin(OptionId::Elo) as i32,
+            skill_level: spin(OptionId::SkillLevel) as i32,
+            syzygy_path: EMPTY_PATH.to_string(),
+            probe: ProbeSettings {
+                probe_depth: spin(OptionId::SyzygyProbeDepth) as i32,
+                rule50: check(OptionId::Syzygy50MoveRule),
+                probe_limit: spin(OptionId::SyzygyProbeLimit) as u32,
+            },
+            variant: match OPTIONS.iter().find(|o| o.id == OptionId::Variant).map(|o| o.kind) {
+                Some(OptionKind::Combo { default, .. }) => Variant::from_name(default).expect("a variant name"),
+                _ => unreachable!("UCI_Variant is a combo option"),
+            },
         }
     }
 }
@@ -211,6 +361,7 @@ mod tests {
         assert_eq!(parse_setoption("Ponder", Some("TRUE")).unwrap().1, OptionValue::Check(true));
         assert!(matches!(parse_setoption("Ponder", Some("yes")), Err(OptionError::NotABoolean { .. })));
         assert_eq!(parse_setoption("Clear Hash", None).unwrap().1, OptionValue::Press);
+        assert_eq!(parse_setoption("evalfile", Some("a b.nnue")).unwrap().1, OptionValue::Text("a b.nnue".into()));
         assert!(matches!(parse_setoption("Foo", Some("1")), Err(OptionError::UnknownName(_))));
     }
 
@@ -220,7 +371,22 @@ mod tests {
         assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 1048576");
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
+        assert!(lines.contains(&"option name EvalFile type string default <internal>".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
+        assert!(lines.contains(&"option name UCI_Variant type combo default chess var chess var losing var placement var reinforced var returning \
+             var ghost"
+                .to_string()));
+    }
+
+    #[test]
+    fn variant_values_are_checked() {
+        assert_eq!(parse_setoption("uci_variant", Some("LOSING")).unwrap().1, OptionValue::Combo(1));
+        assert!(matches!(parse_setoption("UCI_Variant", Some("losers")), Err(OptionError::NotAChoice { .. })));
+        assert_eq!(parse_setoption("UCI_Variant", None).unwrap_err(), OptionError::MissingValue("UCI_Variant"));
+        for choice in VARIANT_CHOICES {
+            assert!(Variant::from_name(choice).is_some(), "{choice} names a variant");
+        }
+        assert_eq!(Settings::default().variant, Variant::Chess);
     }
 
     #[test]
@@ -229,25 +395,72 @@ mod tests {
         assert_eq!((settings.hash_mb, settings.threads, settings.multipv), (16, 1, 1));
         assert_eq!(settings.move_overhead_ms, 10);
         assert!(!settings.ponder && !settings.chess960 && !settings.show_wdl);
+        assert!(!settings.limit_strength && settings.skill_level == 20);
+        assert_eq!(settings.strength(), None);
+        assert_eq!(settings.syzygy_path, "<empty>");
+        assert_eq!(settings.probe, ProbeSettings::default());
     }
 
     #[test]
-    fn the_readme_documents_every_option_with_its_default() {
+    fn string_values_keep_their_text_and_blank_means_empty() {
+        assert_eq!(
+            parse_setoption("syzygypath", Some("/a/b:/c d")).unwrap().1,
+            OptionValue::Text("/a/b:/c d".to_string())
+        );
+        assert_eq!(parse_setoption("SyzygyPath", None).unwrap().1, OptionValue::Text("<empty>".to_string()));
+        assert_eq!(parse_setoption("SyzygyPath", Some("  ")).unwrap().1, OptionValue::Text("<empty>".to_string()));
+        assert!(matches!(parse_setoption("SyzygyProbeLimit", Some("8")), Err(OptionError::OutOfRange { .. })));
+        let lines: Vec<String> = OPTIONS.iter().map(OptionSpec::uci_line).collect();
+        assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
+    }
+
+    #[test]
+    fn strength_follows_limit_strength_then_skill_level() {
+        let mut settings = Settings { skill_level: 3, ..Settings::default() };
+        assert_eq!(settings.strength().unwrap().elo, crate::search::strength::skill_elo(3));
+        settings.limit_strength = true;
+        settings.elo = 1800;
+        assert_eq!(settings.strength().unwrap().elo, 1800);
+    }
+
+    #[test]
+    fn the_readme_documents_every_option_with_its_type_default_and_range() {
+        // The rows of the table under README.md's "### Options":
+        // | `name` | type | default | range | what |
         let readme = include_str!("../../README.md");
+        let section = readme.split("\n### Options\n").nth(1).expect("README.md has an Options section");
+        let section = section.split("\n#").next().unwrap();
+        let rows: Vec<Vec<&str>> = section
+            .lines()
+            .filter(|line| line.starts_with("| `"))
+            .map(|line| line.split('|').map(str::trim).collect())
+            .filter(|cells: &Vec<&str>| cells.len() == 7)
+            .collect();
         for option in OPTIONS {
-            let documented = readme.lines().any(|line| {
-                line.contains(&format!("`{}`", option.name))
-                    && match option.kind {
-                        OptionKind::Spin { default, min, max } => {
-                            line.contains(&default.to_string())
-                                && line.contains(&min.to_string())
-                                && line.contains(&max.to_string())
-                        }
-                        OptionKind::Check { default } => line.contains(&default.to_string()),
-                        OptionKind::Button => true,
-                    }
-            });
-            assert!(documented, "README.md has no line documenting option {} with its default and range", option.name);
+            let name = format!("`{}`", option.name);
+            let row = rows.iter().find(|cells| cells[1] == name);
+            let row = row.unwrap_or_else(|| panic!("README.md's option table has no row for {}", option.name));
+            let (kind, default, range) = match option.kind {
+                OptionKind::Spin { default, min, max } => ("spin", default.to_string(), format!("{min} to {max}")),
+                OptionKind::Check { default } => ("check", default.to_string(), String::new()),
+                OptionKind::Text { default } => ("string", default.to_string(), String::new()),
+                OptionKind::Button => ("button", String::new(), String::new()),
+                OptionKind::Combo { default, choices } => {
+                    let each = choices.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+                    ("combo", default.to_string(), each)
+                }
+            };
+            assert_eq!(row[2], kind, "{}", option.name);
+            // A default may be written as code: `<internal>`.
+            assert_eq!(row[3].trim_matches('`'), default, "{}", option.name);
+            // A range may be followed by a gloss: "1 to 1048576 (1 TiB)".
+            assert!(
+                row[4] == range || row[4].starts_with(&format!("{range} (")),
+                "{}: range '{}'",
+                option.name,
+                row[4]
+            );
         }
+        assert_eq!(rows.len(), OPTIONS.len(), "README.md lists an option the engine does not have");
     }
 }

@@ -1,32 +1,65 @@
 //! The engine's state between commands (the game, the options, the running
 //! search) and what each command does to it. A command that fails reports
 //! `info string error: ...` and leaves the state as it was.
+//! The commands of the variants (`UCI_Variant` other than `chess`) are in
+//! `session/variants.rs`.
+
+mod variants;
 
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::diagram;
 use super::info::UciReporter;
-use super::options::{parse_setoption, OptionId, OptionValue, Settings, OPTIONS};
+use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
+use crate::search::limits::MAX_DEPTH;
 use crate::search::{Engine, SearchLimits};
+use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
+use crate::types::Color;
+use crate::variants::engine::VariantEngine;
+use crate::variants::{Variant, VariantGame, VariantPosition};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 
 pub const ENGINE_NAME: &str = "Roque";
 pub const ENGINE_AUTHOR: &str = "the Roque developers";
 
-/// Whether the command loop goes on after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the command loop does after a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
     Continue,
     Quit,
+    /// The command needs the engine idle, and the search that runs is
+    /// ending (a stop was asked, or its limits end it): the loop waits for
+    /// its `bestmove`, then hands the command back.
+    AfterSearch(Command),
 }
 
-/// A `go perft` count running on a thread of its own.
-struct PerftJob {
-    stop: Arc<AtomicBool>,
+/// A search or `go perft` count that was started, and how it ends.
+struct Job {
+    /// Set once the search's `bestmove` (or the count's total) is out.
     done: Arc<AtomicBool>,
+    /// `go perft`'s own stop flag and thread; None for a search.
+    perft: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+    /// `go infinite`, and every `go perft`, end only on `stop`.
+    infinite: bool,
+    /// `go ponder` before `ponderhit`: ends only on `stop` or `ponderhit`.
+    pondering: bool,
+    stop_requested: bool,
+}
+
+impl Job {
+    fn running(&self) -> bool {
+        !self.done.load(Ordering::Acquire)
+    }
+
+    /// Whether it will end without another word from the GUI.
+    fn will_end(&self) -> bool {
+        self.stop_requested || !(self.infinite || self.pondering)
+    }
 }
 
 pub struct Session {
@@ -35,9 +68,11 @@ pub struct Session {
     settings: Settings,
     output: Arc<Output>,
     debug: bool,
-    /// Set by the reporter of the latest search once its `bestmove` is out.
-    search_finished: Option<Arc<AtomicBool>>,
-    perft: Option<PerftJob>,
+    /// The latest search or perft count.
+    job: Option<Job>,
+    /// The game of the variant `UCI_Variant` names, when it is not chess.
+    variant_game: VariantGame,
+    variant_engine: VariantEngine,
 }
 
 impl Session {
@@ -48,8 +83,10 @@ impl Session {
             settings: Settings::default(),
             output,
             debug: false,
-            search_finished: None,
-            perft: None,
+            job: None,
+            // Replaced by the variant's own game as soon as UCI_Variant names one.
+            variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losing)),
+            variant_engine: VariantEngine::new(),
         }
     }
 
@@ -85,48 +122,72 @@ impl Session {
                 self.output.info_string(if on { "debug on" } else { "debug off" });
             }
             Command::IsReady => self.output.line("readyok"),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::UciNewGame => self.new_game(),
-            Command::Position { start, moves } => self.set_position(start, &moves),
-            Command::Go(go) => self.go(go),
-            Command::Stop => self.stop(),
-            Command::PonderHit => {
-                if self.search_running() {
-                    self.engine.ponderhit();
-                } else {
-                    self.output.error(&"ponderhit: no search is running");
+            Command::SetOption { name, value } => return self.set_option(name, value),
+            Command::UciNewGame => {
+                if let Some(flow) = self.unless_idle(&Command::UciNewGame, "ucinewgame") {
+                    return flow;
+                }
+                self.engine.new_game();
+                if self.in_variant() {
+                    self.variant_game = VariantGame::new(VariantPosition::startpos(self.settings.variant));
                 }
             }
+            Command::Position { start, moves } if self.in_variant() => self.set_variant_position(start, &moves),
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(go) => return self.go(go),
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponderhit(),
             Command::Quit => {
                 self.stop();
                 self.engine.wait();
+                self.variant_engine.wait();
                 return Flow::Quit;
             }
+            Command::Display if self.in_variant() => self.variant_display(),
             Command::Display => self.output.lines(&diagram(self.game.position())),
-            Command::Eval => self.output.line(crate::eval::trace(self.game.position()).trim_end()),
+            Command::Eval if self.in_variant() => self.variant_eval(),
+            Command::Eval => self.print_evaluation(),
         }
         Flow::Continue
     }
 
-    /// A search whose `bestmove` has not been written yet.
-    fn search_running(&self) -> bool {
-        self.search_finished.as_ref().is_some_and(|finished| !finished.load(Ordering::Acquire))
+    /// Whether a search or perft count runs: its `bestmove` or total is
+    /// not out yet.
+    pub fn busy(&self) -> bool {
+        self.job.as_ref().is_some_and(Job::running)
     }
 
-    fn perft_running(&self) -> bool {
-        self.perft.as_ref().is_some_and(|job| !job.done.load(Ordering::Acquire))
+    /// Whether a `go` is to wait for the running search rather than be
+    /// refused: a stop was asked, so that search ends within milliseconds.
+    /// A GUI that stops a search sends its next `go` without waiting for
+    /// the old `bestmove` (on a ponder miss, for one).
+    fn stop_requested(&self) -> bool {
+        self.job.as_ref().is_some_and(|job| job.running() && job.stop_requested)
     }
 
-    /// Says why `what` cannot be done now, if a search or perft is running.
-    /// Otherwise waits for the last search's threads to come to rest (they
-    /// have written `bestmove` already, so this is quick) and returns false.
-    fn refuse_if_busy(&mut self, what: &str) -> bool {
-        if self.search_running() || self.perft_running() {
-            self.output.error(&format!("{what}: not while a search is running; send 'stop' first"));
-            return true;
+    /// For a command that needs the engine idle: None when it is (the
+    /// last search's threads have come to rest, which is quick once its
+    /// `bestmove` is out), so the command goes ahead; otherwise what the
+    /// loop is to do: wait for a search that will end, or report that one
+    /// which ends only on `stop` is running.
+    fn unless_idle(&mut self, command: &Command, what: &str) -> Option<Flow> {
+        match &self.job {
+            Some(job) if job.running() && job.will_end() => Some(Flow::AfterSearch(command.clone())),
+            Some(job) if job.running() => {
+                self.output.error(&format!("{what}: not while a search is running; send 'stop' first"));
+                Some(Flow::Continue)
+            }
+            _ => {
+                self.engine.wait();
+                self.variant_engine.wait();
+                // A count marks itself done before its last line: let that
+                // line out before anything else is written.
+                if let Some((_, thread)) = self.job.as_mut().and_then(|job| job.perft.take()) {
+                    let _ = thread.join();
+                }
+                None
+            }
         }
-        self.engine.wait();
-        false
     }
 
     fn uci(&self) {
@@ -137,37 +198,81 @@ impl Session {
         self.output.lines(&lines);
     }
 
-    fn new_game(&mut self) {
-        if self.refuse_if_busy("ucinewgame") {
-            return;
-        }
-        self.engine.new_game();
+    /// `eval`: the hand-crafted evaluation term by term, then the network's.
+    fn print_evaluation(&mut self) {
+        let position = self.game.position();
+        self.output.line(crate::eval::trace(position).trim_end());
+        let network = crate::nnue::evaluate(self.engine.network(), position) * position.side_to_move().sign();
+        self.output.line(&format!("NNUE evaluation: {network} (white side), network {}", self.settings.eval_file));
+        let (used, by) = if self.settings.use_nnue {
+            (network, "the network")
+        } else {
+            (
+                crate::eval::evaluate(position) * position.side_to_move().sign(),
+                "the hand-crafted evaluation (Use NNUE is off)",
+            )
+        };
+        self.output.line(&format!("Final evaluation: {used} (white side), by {by}"));
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let (spec, value) = match parse_setoption(name, value) {
-            Ok(parsed) => parsed,
-            Err(error) => return self.output.error(&error),
-        };
-        let touches_engine = matches!(
-            spec.id,
-            OptionId::Hash | OptionId::Threads | OptionId::ClearHash | OptionId::MultiPv | OptionId::MoveOverhead
-        );
-        if touches_engine && self.refuse_if_busy(&format!("setoption {}", spec.name)) {
-            return;
+    /// Loads the network `path` names (the built-in one for `<internal>` or
+    /// nothing); a file that cannot be used leaves the network as it was.
+    fn set_eval_file(&mut self, path: String) {
+        let built_in = path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK);
+        let network = if built_in { Ok(crate::nnue::embedded()) } else { crate::nnue::load(Path::new(&path)) };
+        match network {
+            Ok(network) => {
+                self.engine.set_network(network);
+                self.settings.eval_file = if built_in { BUILT_IN_NETWORK.to_string() } else { path };
+                self.output.info_string(&format!("EvalFile: evaluating with {}", self.settings.eval_file));
+            }
+            Err(reason) => self
+                .output
+                .error(&format!("setoption: EvalFile: {reason}; the network stays {}", self.settings.eval_file)),
         }
-        match (spec.id, value) {
+    }
+
+    fn set_option(&mut self, name: String, value: Option<String>) -> Flow {
+        let (spec, parsed) = match parse_setoption(&name, value.as_deref()) {
+            Ok(parsed) => parsed,
+            Err(error) => {
+                self.output.error(&error);
+                return Flow::Continue;
+            }
+        };
+        // The table, the threads, the network and the endgame tables are the
+        // search's while it runs; the other options are read when a search
+        // starts.
+        if matches!(
+            spec.id,
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::ClearHash
+                | OptionId::EvalFile
+                | OptionId::UseNnue
+                | OptionId::SyzygyPath
+                | OptionId::Variant
+        ) {
+            let command = Command::SetOption { name, value };
+            if let Some(flow) = self.unless_idle(&command, &format!("setoption {}", spec.name)) {
+                return flow;
+            }
+        }
+        match (spec.id, parsed) {
             (OptionId::Hash, OptionValue::Spin(mb)) => match self.engine.set_hash_mb(mb as usize) {
                 Ok(()) => self.settings.hash_mb = mb as usize,
                 Err(reason) => self.output.error(&format!(
-                    "setoption: Hash {mb} MiB could not be allocated ({reason}); the table keeps its {} MiB",
+                    "setoption: Hash {mb} MiB could not be allocated: {reason}; the table keeps its {} MiB",
                     self.settings.hash_mb
                 )),
             },
-            (OptionId::Threads, OptionValue::Spin(n)) => {
-                self.engine.set_threads(n as usize);
-                self.settings.threads = n as usize;
-            }
+            (OptionId::Threads, OptionValue::Spin(n)) => match self.engine.set_threads(n as usize) {
+                Ok(()) => self.settings.threads = n as usize,
+                Err(reason) => self.output.error(&format!(
+                    "setoption: Threads {n}: {reason}; the engine keeps its {} threads",
+                    self.settings.threads
+                )),
+            },
             (OptionId::ClearHash, _) => self.engine.clear_hash(),
             (OptionId::MultiPv, OptionValue::Spin(n)) => {
                 self.engine.set_multipv(n as usize);
@@ -180,11 +285,56 @@ impl Session {
             (OptionId::Ponder, OptionValue::Check(on)) => self.settings.ponder = on,
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
+            (OptionId::EvalFile, OptionValue::Text(path)) => self.set_eval_file(path),
+            (OptionId::UseNnue, OptionValue::Check(on)) => {
+                self.engine.set_use_network(on);
+                self.settings.use_nnue = on;
+            }
+            (OptionId::LimitStrength, OptionValue::Check(on)) => self.settings.limit_strength = on,
+            (OptionId::Elo, OptionValue::Spin(elo)) => self.settings.elo = elo as i32,
+            (OptionId::SkillLevel, OptionValue::Spin(level)) => self.settings.skill_level = level as i32,
+            (OptionId::SyzygyPath, OptionValue::Text(path)) => self.set_syzygy_path(path),
+            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.probe.probe_depth = depth as i32,
+            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
+            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
+            (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {
             self.output.info_string(&format!("debug: options now {:?}", self.settings));
         }
+        Flow::Continue
+    }
+
+    /// Loads the tables of `path` and reports what was found. Problems with
+    /// single directories or files are reported and the rest is used; a
+    /// path where no table at all can be found changes nothing.
+    fn set_syzygy_path(&mut self, path: String) {
+        if path == EMPTY_PATH {
+            self.engine.set_tablebases(None);
+            self.settings.syzygy_path = path;
+            return self.output.info_string("Syzygy: no tables (SyzygyPath is <empty>)");
+        }
+        let loaded = Tablebases::load(&path);
+        for problem in &loaded.problems {
+            self.output.error(&format!("SyzygyPath: {problem}"));
+        }
+        let tables = loaded.tablebases;
+        if tables.is_empty() {
+            let kept = match self.engine.tablebases() {
+                Some(old) => format!("the {} tables of '{}' stay", old.counts().0, excerpt(&self.settings.syzygy_path)),
+                None => "no tables are used".to_string(),
+            };
+            return self.output.error(&format!("SyzygyPath: no Syzygy table found in '{}'; {kept}", excerpt(&path)));
+        }
+        let (wdl, dtz) = tables.counts();
+        self.output.info_string(&format!(
+            "Syzygy: found {wdl} tables ({dtz} with DTZ), up to {} pieces, in '{}'",
+            tables.max_pieces(),
+            path
+        ));
+        self.engine.set_tablebases(Some(Arc::new(tables)));
+        self.settings.syzygy_path = path;
     }
 
     /// Builds the new game aside and adopts it only if the FEN and every
@@ -212,23 +362,64 @@ impl Session {
         self.game = game;
     }
 
-    fn go(&mut self, go: GoCommand) {
-        if self.refuse_if_busy("go") {
-            return;
+    fn go(&mut self, go: GoCommand) -> Flow {
+        if self.stop_requested() {
+            return Flow::AfterSearch(Command::Go(go));
+        }
+        if let Some(flow) = self.unless_idle(&Command::Go(go.clone()), "go") {
+            // A search that was not stopped: the GUI has not had its
+            // `bestmove` and cannot have meant a second search.
+            if let Flow::AfterSearch(_) = flow {
+                self.output.error(&"go: not while a search is running; send 'stop' first");
+                return Flow::Continue;
+            }
+            return flow;
+        }
+        self.start_search(go);
+        Flow::Continue
+    }
+
+    fn start_search(&mut self, go: GoCommand) {
+        if self.in_variant() {
+            return self.start_variant_search(go);
         }
         if let Some(depth) = go.perft {
             return self.start_perft(depth);
         }
         let position = *self.game.position();
         let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
+        let mut refused = Vec::new();
         for (index, text) in go.searchmoves.iter().enumerate() {
             match position.parse_uci_move(text, self.settings.chess960) {
                 Ok(m) if !searchmoves.contains(&m) => searchmoves.push(m),
                 Ok(_) => {}
-                Err(error) => {
-                    return self.output.error(&format!("go: searchmoves move {}: {error}; not searching", index + 1))
-                }
+                Err(error) => refused.push(format!("move {}: {error}", index + 1)),
             }
+        }
+        // The GUI waits for a `bestmove` all the same: search what is left.
+        if !refused.is_empty() {
+            const NAMED: usize = 3;
+            let mut what = refused[..refused.len().min(NAMED)].join(", ");
+            if refused.len() > NAMED {
+                what.push_str(&format!(" and {} more", refused.len() - NAMED));
+            }
+            let instead = if searchmoves.is_empty() { "searching every legal move" } else { "searching the others" };
+            self.output.error(&format!("go: searchmoves {what}; {instead}"));
+        }
+        if go.depth.is_some_and(|depth| depth > MAX_DEPTH) {
+            self.output.info_string(&format!(
+                "go: depth {} is past the search's limit; searching to depth {MAX_DEPTH}",
+                go.depth.unwrap_or(0)
+            ));
+        }
+        let (ours, theirs, us) = match position.side_to_move() {
+            Color::White => (go.wtime, go.btime, "White"),
+            Color::Black => (go.btime, go.wtime, "Black"),
+        };
+        if ours.is_none() && theirs.is_some() && !go.infinite {
+            self.output.info_string(&format!(
+                "go: no clock for {us}, the side to move: the move is timed by the opponent's clock"
+            ));
         }
         let limits = SearchLimits {
             wtime: go.wtime,
@@ -247,22 +438,40 @@ impl Session {
         if self.debug {
             self.output.info_string(&format!("debug: searching {} with {limits:?}", position.fen()));
         }
-        let finished = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
         let reporter = UciReporter::new(
             Arc::clone(&self.output),
             position,
             self.settings.chess960,
             self.settings.show_wdl,
-            Arc::clone(&finished),
+            Arc::clone(&done),
         );
-        self.search_finished = Some(finished);
+        self.job =
+            Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
+        self.engine.set_strength(self.settings.strength());
+        self.engine.set_probe_settings(self.settings.probe);
         self.engine.start(&self.game, limits, Arc::new(reporter));
     }
 
     fn stop(&mut self) {
         self.engine.stop();
-        if let Some(job) = &self.perft {
-            job.stop.store(true, Ordering::Release);
+        self.variant_engine.stop();
+        if let Some(job) = self.job.as_mut().filter(|job| job.running()) {
+            job.stop_requested = true;
+            if let Some((stop, _)) = &job.perft {
+                stop.store(true, Ordering::Release);
+            }
+        }
+    }
+
+    fn ponderhit(&mut self) {
+        match self.job.as_mut().filter(|job| job.running() && job.perft.is_none()) {
+            Some(job) => {
+                job.pondering = false;
+                self.engine.ponderhit();
+                self.variant_engine.ponderhit();
+            }
+            None => self.output.error(&"ponderhit: no search is running"),
         }
     }
 
@@ -272,25 +481,36 @@ impl Session {
     fn start_perft(&mut self, depth: u32) {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let job = PerftJob { stop: Arc::clone(&stop), done: Arc::clone(&done) };
         let position = *self.game.position();
         let output = Arc::clone(&self.output);
         let chess960 = self.settings.chess960;
-        std::thread::spawn(move || {
+        let (thread_stop, thread_done) = (Arc::clone(&stop), Arc::clone(&done));
+        let started = std::thread::Builder::new().name("perft".to_string()).spawn(move || {
             let mut total = 0u64;
             for m in position.legal_moves() {
-                let Some(count) = perft_until_stopped(&position.make_move(m), depth - 1, &stop) else {
-                    done.store(true, Ordering::Release);
+                let Some(count) = perft_until_stopped(&position.make_move(m), depth - 1, &thread_stop) else {
+                    thread_done.store(true, Ordering::Release);
                     output.info_string("perft stopped");
                     return;
                 };
                 total += count;
                 output.line(&format!("{}: {count}", m.to_uci(chess960)));
             }
-            done.store(true, Ordering::Release);
+            thread_done.store(true, Ordering::Release);
             output.lines(&["", &format!("Nodes searched: {total}")]);
         });
-        self.perft = Some(job);
+        match started {
+            Ok(thread) => {
+                self.job = Some(Job {
+                    done,
+                    perft: Some((stop, thread)),
+                    infinite: true,
+                    pondering: false,
+                    stop_requested: false,
+                })
+            }
+            Err(error) => self.output.error(&format!("go perft: the counting thread could not start ({error})")),
+        }
     }
 }
 

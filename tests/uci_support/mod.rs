@@ -21,7 +21,20 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
+        Engine::spawn(Command::new(env!("CARGO_BIN_EXE_roque")))
+    }
+
+    /// Starts the engine with its address space limited to `kib` KiB (the
+    /// shell's `ulimit -v`), so that large reservations fail on any
+    /// machine, whatever its memory and overcommit policy.
+    pub fn start_with_address_space(kib: u64) -> Engine {
+        let mut command = Command::new("sh");
+        command.args(["-c", &format!("ulimit -v {kib} && exec \"$0\""), env!("CARGO_BIN_EXE_roque")]);
+        Engine::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -57,6 +70,18 @@ impl Engine {
     pub fn write(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin is open");
         stdin.write_all(bytes).and_then(|_| stdin.flush()).expect("the engine reads its input");
+    }
+
+    /// The engine's resident memory in KiB, where the system says (Linux).
+    pub fn resident_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// The engine's threads, where the system says (Linux).
+    pub fn thread_count(&self) -> Option<usize> {
+        Some(std::fs::read_dir(format!("/proc/{}/task", self.child.id())).ok()?.count())
     }
 
     /// Closes the engine's standard input (the end of input).

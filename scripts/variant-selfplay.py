@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Complete games of a Roque variant through the UCI loop, every move checked.
+
+Two engine processes play (`setoption name UCI_Variant`, then `position
+startpos moves ...` and `go nodes N` for every move); a third process of the
+same build is the referee: after every move it lists the legal moves
+(`go perft 1`, the project's perft-tested generator) and says whether the
+game is over (`d`, its `Result:` line). In losing chess python-chess checks
+every move as well (its legal moves, then only the captures when there is
+one), independently of Roque. A move that is not legal, a missing
+`bestmove` or a crash ends the run with an error.
+
+Each opening is a few random legal moves (seeded). With --nodes-b the two
+players search different node counts, each opening is played twice with the
+colours swapped, and the first player's score is given as Elo with its 95%
+interval (pentanomial: the two games of an opening are one sample); without
+it every game has an opening of its own.
+
+    scripts/variant-selfplay.py --variant losing --games 50 --nodes 1000
+    scripts/variant-selfplay.py --variant losing --games 200 --nodes 10000 --nodes-b 1000
+"""
+
+import argparse
+import math
+import random
+import subprocess
+import sys
+import time
+
+try:
+    import chess
+except ImportError:
+    chess = None
+
+
+class Uci:
+    def __init__(self, command, variant, name):
+        self.name = name
+        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.until(lambda l: l == "uciok")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("setoption name Hash value 16")
+        self.sync()
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, done):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.name} ended (exit code {self.p.poll()})")
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith("info string error"):
+                raise RuntimeError(f"{self.name}: {line}")
+            if done(line):
+                return lines
+
+    def sync(self):
+        self.send("isready")
+        return self.until(lambda l: l == "readyok")
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.p.wait(timeout=5)
+        except Exception:
+            self.p.kill()
+
+
+class Referee(Uci):
+    def set(self, moves):
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+
+    def legal(self):
+        self.send("go perft 1")
+        lines = self.until(lambda l: l.startswith("Nodes searched"))
+        return [l.split(":")[0] for l in lines if ": " in l and not l.startswith("Nodes")]
+
+    def result(self):
+        self.send("d")
+        lines = self.until(lambda l: l.startswith("Checkers:"))
+        line = next(l for l in lines if l.startswith("Result: "))
+        return None if line == "Result: none" else line[len("Result: "):]
+
+
+def python_chess_check(board, move):
+    """Losing chess by python-chess: legal, and a capture when one is legal."""
+    m = chess.Move.from_uci(move)
+    legal = list(board.legal_moves)
+    captures = [x for x in legal if board.is_capture(x)]
+    allowed = captures or legal
+    if m not in allowed:
+        raise RuntimeError(f"python-chess: {move} is not legal in losing chess in {board.fen()}")
+    board.push(m)
+
+
+def play_game(players, referee, opening, nodes, variant, max_plies, verbose=False):
+    """players: [white, black]; returns (result text, plies)."""
+    moves = list(opening)
+    board = chess.Board() if (variant == "losing" and chess) else None
+    if board is not None:
+        for m in moves:
+            python_chess_check(board, m)
+    while True:
+        referee.set(moves)
+        result = referee.result()
+        if result is not None:
+            if verbose:
+                print("  moves: " + " ".join(moves), flush=True)
+            return result, len(moves)
+        if len(moves) >= max_plies:
+            return "1/2-1/2 (ply limit)", len(moves)
+        # The player to move is read from the referee's FEN (a turn may
+        # hold several moves).
+        referee.send("d")
+        fen = next(l for l in referee.until(lambda l: l.startswith("Checkers:")) if l.startswith("Fen: "))
+        side = fen.split()[2]
+        player = players[0] if side == "w" else players[1]
+        player.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        player.send(f"go nodes {nodes[player.name]}")
+        lines = player.until(lambda l: l.startswith("bestmove"))
+        move = lines[-1].split()[1]
+        legal = referee.legal()
+        if move not in legal:
+            raise RuntimeError(f"{player.name} played {move}, not legal after {' '.join(moves)} (legal: {legal})")
+        if board is not None:
+            python_chess_check(board, move)
+        moves.append(move)
+
+
+def opening(referee, plies, rng):
+    moves = []
+    for _ in range(plies):
+        referee.set(moves)
+        legal = referee.legal()
+        if not legal or referee.result() is not None:
+            break
+        moves.append(rng.choice(sorted(legal)))
+    return moves
+
+
+def elo(score):
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def pentanomial_elo(pairs):
+    """pairs: per-opening scores of the first player (0 to 1, the mean of
+    its two games). Returns (Elo, half-width of the 95% interval)."""
+    n = len(pairs)
+    mean = sum(pairs) / n
+    variance = sum((p - mean) ** 2 for p in pairs) / max(n - 1, 1)
+    half = 1.96 * math.sqrt(variance / n)
+    return elo(mean), (elo(min(mean + half, 1 - 1e-6)) - elo(max(mean - half, 1e-6))) / 2
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", required=True)
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--nodes", type=int, default=1000, help="nodes a move (the first player)")
+    ap.add_argument("--nodes-b", type=int, help="nodes a move of the second player (default: --nodes)")
+    ap.add_argument("--opening-plies", type=int, default=4)
+    ap.add_argument("--max-plies", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--engine", default="target/release/roque")
+    ap.add_argument("--verbose", action="store_true", help="print every game's moves")
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    first, second = f"A{args.nodes}", f"B{args.nodes_b or args.nodes}"
+    nodes = {first: args.nodes, second: args.nodes_b or args.nodes}
+    a = Uci([args.engine], args.variant, first)
+    b = Uci([args.engine], args.variant, second)
+    referee = Referee([args.engine], args.variant, "referee")
+    wins = losses = draws = 0
+    reasons = {}
+    pairs = []
+    plies_total = 0
+    start = time.time()
+    games = 0
+    # Players of one strength play each opening once (the game with the
+    # colours swapped would be the same game); players of two strengths
+    # play it with both colours.
+    colours = (True, False) if args.nodes_b else (True,)
+    while games < args.games:
+        line = opening(referee, args.opening_plies, rng)
+        pair = []
+        for a_white in colours:
+            if games == args.games:
+                break
+            players = [a, b] if a_white else [b, a]
+            for p in (a, b):
+                p.send("ucinewgame")
+            result, plies = play_game(players, referee, line, nodes, args.variant, args.max_plies,
+                                       args.verbose)
+            games += 1
+            plies_total += plies
+            score_text, _, reason = result.partition(" ")
+            reasons[reason] = reasons.get(reason, 0) + 1
+            if score_text == "1/2-1/2":
+                s = 0.5
+                draws += 1
+            elif (score_text == "1-0") == a_white:
+                s = 1.0
+                wins += 1
+            else:
+                s = 0.0
+                losses += 1
+            pair.append(s)
+            print(f"game {games}: {first} {'white' if a_white else 'black'}, {result}, {plies} plies, "
+                  f"opening {' '.join(line)}", flush=True)
+        pairs.append(sum(pair) / len(pair))
+    for p in (a, b, referee):
+        p.close()
+    n = wins + losses + draws
+    # With one strength the first player always has White.
+    who = first if args.nodes_b else "White"
+    print(f"\n{args.variant}: {n} games, {who} +{wins} -{losses} ={draws}, "
+          f"{plies_total / n:.0f} plies a game, {time.time() - start:.0f} s")
+    print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
+    if args.nodes_b and len(pairs) > 1:
+        value, error = pentanomial_elo(pairs)
+        print(f"Elo of {first} against {second}: {value:+.1f} +/- {error:.1f} (95%, {len(pairs)} openings)")
+    print("every move legal (referee" + (", python-chess" if args.variant == "losing" and chess else "") + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except RuntimeError as error:
+        sys.exit(f"error: {error}")

@@ -1,0 +1,203 @@
+//! roque-train: trains Roque's neural evaluation on training records and
+//! writes the quantised network (see README.md, "Neural evaluation").
+
+use roque::nnue::network::HIDDEN;
+use roque::tools::data_files::read_records;
+use roque::tools::train::{fit_scale, quantisation_error, TrainSettings, Trainer};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X] [--drop-at F]
+                   [--wdl F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
+                   [--checkpoint <file>] [--init <checkpoint>] [--fit-scale] [--no-mirror]
+  <data>: binary record files or text (.txt, .epd) files, in game order;
+  the last --holdout fraction (0.02) is kept out for validation.
+  With --checkpoint, each epoch is saved there and a run restarted with the
+  same file goes on after the last saved epoch; --init starts from the
+  weights of a checkpoint with a fresh schedule (a new generation). Odd
+  epochs but the last see positions without castling rights with the files
+  mirrored, unless --no-mirror.";
+
+struct Options {
+    data: Vec<PathBuf>,
+    out: Option<PathBuf>,
+    checkpoint: Option<PathBuf>,
+    /// A checkpoint whose weights start the run (with a fresh schedule).
+    init: Option<PathBuf>,
+    /// Validation positions from a file of their own (else the holdout).
+    validation: Option<PathBuf>,
+    holdout: f64,
+    threads: Option<usize>,
+    fit_scale: bool,
+    settings: TrainSettings,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        data: Vec::new(),
+        out: None,
+        checkpoint: None,
+        init: None,
+        validation: None,
+        holdout: 0.02,
+        threads: None,
+        fit_scale: false,
+        settings: TrainSettings::default(),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if !flag.starts_with("--") {
+            options.data.push(PathBuf::from(flag));
+            i += 1;
+            continue;
+        }
+        if flag == "--fit-scale" || flag == "--no-mirror" {
+            options.fit_scale |= flag == "--fit-scale";
+            options.settings.mirror &= flag != "--no-mirror";
+            i += 1;
+            continue;
+        }
+        let value = args.get(i + 1).ok_or_else(|| format!("{flag} needs a value"))?;
+        let whole = || {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{flag}: not a whole number from 1: {value}"))
+        };
+        let fraction = |max: f64| {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (0.0..=max).contains(x))
+                .ok_or_else(|| format!("{flag}: not a number from 0 to {max}: {value}"))
+        };
+        match flag {
+            "--out" => options.out = Some(PathBuf::from(value)),
+            "--checkpoint" => options.checkpoint = Some(PathBuf::from(value)),
+            "--init" => options.init = Some(PathBuf::from(value)),
+            "--validation" => options.validation = Some(PathBuf::from(value)),
+            "--epochs" => options.settings.epochs = whole()?,
+            "--batch" => options.settings.batch_size = whole()?,
+            "--threads" => options.threads = Some(whole()?),
+            "--seed" => options.settings.seed = whole()? as u64,
+            "--lr" => options.settings.learning_rate = fraction(1.0)? as f32,
+            "--drop-at" => options.settings.drop_at = fraction(1.0)? as f32,
+            "--wdl" => options.settings.wdl = fraction(1.0)? as f32,
+            "--holdout" => options.holdout = fraction(0.5)?,
+            "--scale" => options.settings.scale = fraction(10_000.0)?.max(1.0) as f32,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+        i += 2;
+    }
+    if options.data.is_empty() {
+        return Err("no data file given".into());
+    }
+    if options.out.is_none() && !options.fit_scale {
+        return Err("--out <net> is required".into());
+    }
+    Ok(options)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse(&args) {
+        Ok(options) => options,
+        Err(error) => {
+            eprintln!("error: {error}\n{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(threads) = options.threads {
+        if let Err(error) = rayon::ThreadPoolBuilder::new().num_threads(threads).build_global() {
+            eprintln!("error: cannot start {threads} threads: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    match train(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn train(options: &Options) -> Result<(), String> {
+    let start = Instant::now();
+    let mut records = Vec::new();
+    for path in &options.data {
+        records.extend(read_records(path)?);
+    }
+    let validation = match &options.validation {
+        Some(path) => read_records(path)?,
+        None => {
+            let holdout = ((records.len() as f64 * options.holdout) as usize).min(records.len().saturating_sub(1));
+            records.split_off(records.len() - holdout)
+        }
+    };
+    println!(
+        "{} training and {} validation positions read in {:.1} s; network 768x2 -> {HIDDEN}x2 -> 1",
+        records.len(),
+        validation.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if options.fit_scale {
+        println!("the scale that best predicts the results from the scores: {}", fit_scale(&records));
+        if options.out.is_none() {
+            return Ok(());
+        }
+    }
+    let settings = &options.settings;
+    let out = options.out.as_ref().expect("checked when parsing");
+    let mut trainer = match &options.checkpoint {
+        Some(path) if path.exists() => {
+            let trainer = Trainer::load_checkpoint(path)?;
+            println!("resuming from {} after epoch {}", path.display(), trainer.epochs_done);
+            trainer
+        }
+        _ => match &options.init {
+            Some(path) => {
+                let trainer = Trainer::load_checkpoint(path)?.restarted();
+                println!("starting from the weights of {}", path.display());
+                trainer
+            }
+            None => Trainer::new(settings.seed),
+        },
+    };
+    println!("{settings:?}");
+    println!("epoch      lr  train loss  validation loss  positions/s  elapsed");
+    while trainer.epochs_done < settings.epochs {
+        let epoch_start = Instant::now();
+        let learning_rate = settings.learning_rate_at(trainer.epochs_done);
+        let train_loss = trainer.epoch(&records, settings);
+        let speed = records.len() as f64 / epoch_start.elapsed().as_secs_f64();
+        let validation_loss = trainer.loss(&validation, settings);
+        println!(
+            "{:5} {:7.5} {:11.6} {:16.6} {:12.0} {:7.0} s",
+            trainer.epochs_done,
+            learning_rate,
+            train_loss,
+            validation_loss,
+            speed,
+            start.elapsed().as_secs_f64()
+        );
+        if let Some(path) = &options.checkpoint {
+            trainer.save_checkpoint(path)?;
+        }
+        let network = trainer.quantise(settings.scale);
+        std::fs::write(out, network.to_bytes()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    let network = trainer.quantise(settings.scale);
+    let sample = &validation[..validation.len().min(10_000)];
+    let (mean, largest) = quantisation_error(&trainer, &network, sample, settings);
+    println!(
+        "quantised against float on {} validation positions: mean |difference| {mean:.2} cp, largest {largest:.1} cp",
+        sample.len()
+    );
+    println!("network written to {}", out.display());
+    Ok(())
+}

@@ -1,0 +1,54 @@
+//! The neural evaluation (NNUE: an efficiently updatable neural network),
+//! trained on Roque's own games (`roque datagen`, `roque-train`).
+//!
+//! - `features.rs`: the 768 inputs of each view.
+//! - `network.rs`: the quantised weights, the file format, the output layer.
+//! - `accumulator.rs`: the hidden layer kept up to date move by move, and
+//!   the search's stack of it.
+//! - `simd/`: the inner loop for AVX-512, AVX2 and portable targets.
+//!
+//! The default network is built into the binary (`build.rs` copies
+//! `nets/roque-gen1.nnue`, or the file `EVALFILE` names); the `EvalFile`
+//! option loads another.
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+pub mod simd;
+
+pub use accumulator::{Accumulator, AccumulatorStack};
+pub use network::{Network, NetworkError, HIDDEN};
+
+use crate::board::Position;
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
+
+/// Whether the search evaluates with the network unless told otherwise
+/// (the `Use NNUE` option). The hand-crafted evaluation stays the default
+/// until a network beats it in games (README.md, "Neural evaluation").
+pub const USED_BY_DEFAULT: bool = true;
+
+/// The network file built into the binary.
+static EMBEDDED_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue"));
+
+static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    Arc::from(Network::from_bytes(EMBEDDED_BYTES).unwrap_or_else(|e| panic!("the built-in network: {e}")))
+});
+
+/// The network built into the binary.
+pub fn embedded() -> Arc<Network> {
+    Arc::clone(&EMBEDDED)
+}
+
+/// Reads a network file.
+pub fn load(path: &Path) -> Result<Arc<Network>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Network::from_bytes(&bytes).map(Arc::from).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The network's evaluation of `position` from the side to move's view,
+/// computed from nothing (for one-off calls; the search updates its
+/// accumulators move by move).
+pub fn evaluate(network: &Network, position: &Position) -> i32 {
+    Accumulator::new(network, position).evaluate(network, position)
+}

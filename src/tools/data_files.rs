@@ -1,0 +1,147 @@
+//! `roque data`: reading, writing and handling files of training positions
+//! (convert between binary and text, inspect, merge, shuffle).
+//!
+//! A file whose name ends in `.txt` or `.epd` is text (`<FEN> | <score> |
+//! <result>` a line); any other is binary (32-byte records, see
+//! `training_data.rs`).
+
+use super::training_data::{GameOutcome, Record, RECORD_BYTES};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+pub const USAGE: &str = "\
+usage:
+  roque data convert <in> <out>           binary <-> text (by file name: .txt or .epd is text)
+  roque data inspect <file> [<count>]     counts, results, scores; the first <count> positions as text
+  roque data merge <out> <in> <in>...     the inputs one after the other
+  roque data shuffle <in> <out> [<seed>]  the positions in a random order (seed 1 by default)
+  roque data augment <in> <out> [--walks N] [--plies N] [--depth N] [--calm CP] [--threads N]
+                     [--seed N] [--nnue]  short random walks from each position, labelled by a
+                                          depth-N search, kept where the static evaluation is within
+                                          CP of it (defaults 4 walks of 1 to 4 plies, depth 2, calm 100,
+                                          2 threads, seed 1; hand-crafted evaluation unless --nnue)";
+
+fn is_text(path: &Path) -> bool {
+    matches!(path.extension().and_then(|e| e.to_str()), Some("txt" | "epd"))
+}
+
+/// Every record of a file, binary or text.
+pub fn read_records(path: &Path) -> Result<Vec<Record>, String> {
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut records = Vec::new();
+    if is_text(path) {
+        for (number, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let record =
+                Record::from_text(&line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+            records.push(record);
+        }
+    } else {
+        let mut bytes = Vec::new();
+        BufReader::new(file).read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if bytes.len() % RECORD_BYTES != 0 {
+            return Err(format!(
+                "{} has {} bytes, not a whole number of {RECORD_BYTES}-byte records",
+                path.display(),
+                bytes.len()
+            ));
+        }
+        records.reserve(bytes.len() / RECORD_BYTES);
+        for (index, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
+            let record = Record::from_bytes(chunk.try_into().expect("a whole record"))
+                .map_err(|e| format!("{} record {}: {e}", path.display(), index + 1))?;
+            records.push(record);
+        }
+    }
+    Ok(records)
+}
+
+/// Writes records to a file, binary or text by its name.
+pub fn write_records(path: &Path, records: &[Record]) -> Result<(), String> {
+    let file = File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let mut out = BufWriter::new(file);
+    let text = is_text(path);
+    for record in records {
+        let written = if text { writeln!(out, "{}", record.to_text()) } else { out.write_all(&record.to_bytes()) };
+        written.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    out.flush().map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A summary of a set of records.
+pub fn summary(records: &[Record]) -> String {
+    let count = records.len().max(1) as f64;
+    let outcome = |o: GameOutcome| records.iter().filter(|r| r.outcome == o).count();
+    let black_to_move = records.iter().filter(|r| r.side_to_move() == crate::types::Color::Black).count();
+    let mean_abs_score = records.iter().map(|r| (r.score as f64).abs()).sum::<f64>() / count;
+    let decided = records.iter().filter(|r| r.score.abs() >= 1000).count();
+    let pieces = records.iter().map(|r| r.pieces().count()).sum::<usize>() as f64 / count;
+    format!(
+        "positions {}\nresults (White's view) 1.0 {} / 0.5 {} / 0.0 {}\nblack to move {:.1}%\n\
+         mean |score| {:.0} cp, |score| >= 1000: {:.1}%\nmean pieces {:.1}",
+        records.len(),
+        outcome(GameOutcome::WhiteWins),
+        outcome(GameOutcome::Draw),
+        outcome(GameOutcome::BlackWins),
+        100.0 * black_to_move as f64 / count,
+        mean_abs_score,
+        100.0 * decided as f64 / count,
+        pieces
+    )
+}
+
+/// Runs `roque data <args>`; the text to print, or an error.
+pub fn run(args: &[String]) -> Result<String, String> {
+    let path = |i: usize| args.get(i).map(Path::new).ok_or_else(|| USAGE.to_string());
+    match args.first().map(String::as_str) {
+        Some("convert") if args.len() == 3 => {
+            let records = read_records(path(1)?)?;
+            write_records(path(2)?, &records)?;
+            Ok(format!("{} positions written to {}", records.len(), args[2]))
+        }
+        Some("inspect") if (2..=3).contains(&args.len()) => {
+            let records = read_records(path(1)?)?;
+            let shown = match args.get(2) {
+                None => 0,
+                Some(n) => n.parse::<usize>().map_err(|_| format!("the count must be a whole number, not '{n}'"))?,
+            };
+            let mut text = summary(&records);
+            for record in records.iter().take(shown) {
+                text.push('\n');
+                text.push_str(&record.to_text());
+            }
+            Ok(text)
+        }
+        Some("merge") if args.len() >= 3 => {
+            let mut records = Vec::new();
+            for i in 2..args.len() {
+                records.extend(read_records(path(i)?)?);
+            }
+            write_records(path(1)?, &records)?;
+            Ok(format!("{} positions written to {}", records.len(), args[1]))
+        }
+        Some("shuffle") if (3..=4).contains(&args.len()) => {
+            let seed = match args.get(3) {
+                None => 1,
+                Some(s) => s.parse::<u64>().map_err(|_| format!("the seed must be a whole number, not '{s}'"))?,
+            };
+            let mut records = read_records(path(1)?)?;
+            records.shuffle(&mut StdRng::seed_from_u64(seed));
+            write_records(path(2)?, &records)?;
+            Ok(format!("{} positions shuffled into {}", records.len(), args[2]))
+        }
+        Some("augment") if args.len() >= 3 => {
+            let settings = super::augment::parse_settings(&args[3..])?;
+            let count = super::augment::augment(path(1)?, path(2)?, &settings)?;
+            Ok(format!("{count} positions written to {}", args[2]))
+        }
+        _ => Err(USAGE.to_string()),
+    }
+}

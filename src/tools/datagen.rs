@@ -1,0 +1,406 @@
+//! `roque datagen`: self-play games that make training positions for the
+//! neural evaluation.
+//!
+//! Each thread plays its own games with its own engine (one search thread,
+//! its own table). A game starts from the start position or a book line,
+//! then a few random legal plies; an opening whose first search scores
+//! beyond a bound is dropped. Every move is a search of a fixed number of
+//! nodes. The game ends by the rules or is adjudicated: won once the score
+//! stays beyond a bound for some plies, drawn once it stays near zero late in
+//! the game, drawn at a ply limit. Positions are kept from a given ply on
+//! when they are quiet: side to move not in check, best move neither a
+//! capture nor a promotion, score not a mate. A finished game's records are
+//! appended to the output as soon as every game before it is written (games
+//! are numbered, each seeded by its number, and written in order, so one
+//! seed gives one file whatever the threads), so a run killed at any moment
+//! keeps every finished game but the few waiting for an earlier one.
+
+use super::training_data::{GameOutcome, Record, RECORD_BYTES};
+use crate::board::{Game, GameResult, Position};
+use crate::search::movepick::is_noisy;
+use crate::search::{Engine, Score, SearchLimits};
+use crate::types::Color;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub const USAGE: &str = "\
+usage: roque datagen --output <file> [--games <n>] [--threads <n>] [--nodes <n>] [--seed <n>]
+                     [--random-plies <n>] [--book <file>] [--hash <MiB>] [--eval nnue|hce]
+  appends 32-byte records to <file>; without --games it runs until killed";
+
+/// How a data generation run is set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub output: PathBuf,
+    /// Games to play; None: until killed.
+    pub games: Option<u64>,
+    pub threads: usize,
+    /// Nodes searched for each move.
+    pub nodes: u64,
+    pub seed: u64,
+    /// Random legal plies played before the first searched move.
+    pub random_plies: u32,
+    /// Openings (one FEN a line) to start from instead of the start position.
+    pub book: Option<PathBuf>,
+    /// Openings whose first search scores beyond this are dropped.
+    pub opening_bound: i32,
+    /// Positions are kept from this ply of the game on.
+    pub first_kept_ply: u32,
+    /// A game is won once the score stays beyond this...
+    pub win_bound: i32,
+    /// ...for this many plies in a row.
+    pub win_plies: u32,
+    /// A game is drawn once the score stays within this...
+    pub draw_bound: i32,
+    /// ...for this many plies in a row...
+    pub draw_plies: u32,
+    /// ...from this ply on.
+    pub draw_from_ply: u32,
+    /// A game still going at this ply is a draw.
+    pub max_plies: u32,
+    /// Transposition table per thread, MiB.
+    pub hash_mb: usize,
+    /// Play with the network (true) or the hand-crafted evaluation.
+    pub use_network: bool,
+}
+
+impl Settings {
+    /// The usual settings, writing to `output`.
+    pub fn new(output: PathBuf) -> Settings {
+        Settings {
+            output,
+            games: None,
+            threads: 1,
+            nodes: 5000,
+            seed: 1,
+            random_plies: 8,
+            book: None,
+            opening_bound: 400,
+            first_kept_ply: 16,
+            win_bound: 2500,
+            win_plies: 4,
+            draw_bound: 10,
+            draw_plies: 12,
+            draw_from_ply: 80,
+            max_plies: 400,
+            hash_mb: 16,
+            use_network: crate::nnue::USED_BY_DEFAULT,
+        }
+    }
+
+    /// Reads `--name value` pairs over the defaults.
+    pub fn parse(args: &[String]) -> Result<Settings, String> {
+        let mut output = None;
+        let mut settings = Settings::new(PathBuf::new());
+        let mut i = 0;
+        while i < args.len() {
+            let name = args[i].as_str();
+            let value = args.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
+            fn number<T>(name: &str, value: &str, min: T) -> Result<T, String>
+            where
+                T: std::str::FromStr + PartialOrd + std::fmt::Display,
+            {
+                match value.parse::<T>() {
+                    Ok(n) if n >= min => Ok(n),
+                    _ => Err(format!("{name} takes a whole number from {min}, not '{value}'")),
+                }
+            }
+            match name {
+                "--output" => output = Some(PathBuf::from(value)),
+                "--games" => settings.games = Some(number(name, value, 1u64)?),
+                "--threads" => settings.threads = number(name, value, 1usize)?.min(1024),
+                "--nodes" => settings.nodes = number(name, value, 1u64)?,
+                "--seed" => settings.seed = number(name, value, 0u64)?,
+                "--random-plies" => settings.random_plies = number(name, value, 0u32)?,
+                "--book" => settings.book = Some(PathBuf::from(value)),
+                "--hash" => settings.hash_mb = number(name, value, 1usize)?,
+                "--eval" => {
+                    settings.use_network = match value.as_str() {
+                        "nnue" => true,
+                        "hce" => false,
+                        _ => return Err(format!("--eval takes nnue or hce, not '{value}'")),
+                    }
+                }
+                _ => return Err(format!("unknown argument '{name}'")),
+            }
+            i += 2;
+        }
+        settings.output = output.ok_or("--output <file> is required")?;
+        Ok(settings)
+    }
+}
+
+/// What a run has done so far.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub games: AtomicU64,
+    pub positions: AtomicU64,
+}
+
+/// The openings: FENs from a book, or the start position alone.
+fn read_book(settings: &Settings) -> Result<Vec<Position>, String> {
+    let Some(path) = &settings.book else {
+        return Ok(vec![Position::startpos()]);
+    };
+    let file = File::open(path).map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+    let mut book = Vec::new();
+    for (number, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+        let fen = line.split(';').next().unwrap_or("").trim();
+        if fen.is_empty() {
+            continue;
+        }
+        // EPD lines have four fields; a FEN parser wants the clocks too.
+        let fields = fen.split_whitespace().count();
+        let fen = if fields == 4 { format!("{fen} 0 1") } else { fen.to_string() };
+        let position =
+            Position::from_fen(&fen).map_err(|e| format!("book {} line {}: {e}", path.display(), number + 1))?;
+        book.push(position);
+    }
+    if book.is_empty() {
+        return Err(format!("the book {} has no position", path.display()));
+    }
+    Ok(book)
+}
+
+/// Opens the output for appending. A record cut short by a killed run is
+/// dropped, so that the file holds whole records only.
+fn open_output(settings: &Settings) -> Result<File, String> {
+    let path = &settings.output;
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let length = file.metadata().map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
+    let whole = length - length % RECORD_BYTES as u64;
+    if whole != length {
+        file.set_len(whole).map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
+        eprintln!("datagen: dropped a partial record at the end of {}", path.display());
+    }
+    Ok(file)
+}
+
+/// The output file, written in the order of the games: a game that ends
+/// before an earlier one waits for it, so that a run's file does not depend
+/// on how its threads interleave (one seed, one file).
+struct OrderedOutput {
+    file: File,
+    next: u64,
+    waiting: BTreeMap<u64, Vec<Record>>,
+}
+
+impl OrderedOutput {
+    /// Takes game `game`'s records and writes every game now in order;
+    /// returns the games and positions written.
+    fn finish(&mut self, game: u64, records: Vec<Record>) -> std::io::Result<(u64, u64)> {
+        self.waiting.insert(game, records);
+        let (mut games, mut positions) = (0, 0);
+        while let Some(records) = self.waiting.remove(&self.next) {
+            let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes()).collect();
+            self.file.write_all(&bytes)?;
+            self.next += 1;
+            games += 1;
+            positions += records.len() as u64;
+        }
+        Ok((games, positions))
+    }
+}
+
+/// Runs the generation until `games` are played, every thread at once, with
+/// a progress line on standard error every `report_every`.
+pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, String> {
+    let book = read_book(settings)?;
+    let output = Mutex::new(OrderedOutput { file: open_output(settings)?, next: 0, waiting: BTreeMap::new() });
+    let progress = Progress::default();
+    let started = AtomicU64::new(0);
+    let running = AtomicUsize::new(settings.threads);
+    let start = Instant::now();
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    let fail = |message: String| *error.lock().unwrap() = Some(message);
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads {
+            scope.spawn(|| {
+                let mut engine = Engine::new();
+                engine.set_use_network(settings.use_network);
+                match engine.set_hash_mb(settings.hash_mb) {
+                    Err(e) => fail(e),
+                    Ok(()) => loop {
+                        let game = started.fetch_add(1, Relaxed);
+                        if settings.games.is_some_and(|n| game >= n) || error.lock().unwrap().is_some() {
+                            break;
+                        }
+                        // Each game has its own generator, so a run's games
+                        // do not depend on how the threads interleave.
+                        let mut rng = StdRng::seed_from_u64(settings.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        let records = play_game(&mut engine, settings, &book, &mut rng);
+                        match output.lock().unwrap().finish(game, records) {
+                            Ok((games, positions)) => {
+                                progress.games.fetch_add(games, Relaxed);
+                                progress.positions.fetch_add(positions, Relaxed);
+                            }
+                            Err(e) => {
+                                fail(format!("cannot write {}: {e}", settings.output.display()));
+                                break;
+                            }
+                        }
+                    },
+                }
+                running.fetch_sub(1, Relaxed);
+            });
+        }
+        let mut last = Instant::now();
+        while running.load(Relaxed) > 0 {
+            std::thread::sleep(Duration::from_millis(50));
+            if last.elapsed() >= report_every {
+                last = Instant::now();
+                report(&progress, start);
+            }
+        }
+    });
+    if let Some(e) = error.into_inner().unwrap() {
+        return Err(e);
+    }
+    report(&progress, start);
+    Ok(progress)
+}
+
+fn report(progress: &Progress, start: Instant) {
+    let seconds = start.elapsed().as_secs_f64();
+    let positions = progress.positions.load(Relaxed);
+    eprintln!(
+        "datagen: games {} positions {} positions/s {:.0} elapsed {:.0} s",
+        progress.games.load(Relaxed),
+        positions,
+        positions as f64 / seconds.max(1e-9),
+        seconds
+    );
+}
+
+/// The score of a search from White's view, or None for a mate.
+fn white_centipawns(score: Score, side: Color) -> Option<i32> {
+    match score {
+        Score::Cp(cp) => Some(side.sign() * cp),
+        Score::Mate(_) => None,
+    }
+}
+
+/// An opening: a book line and random plies, kept if the game can go on
+/// and its first search stays within the bound.
+fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut StdRng) -> Game {
+    loop {
+        let mut game = Game::new(book[rng.random_range(0..book.len())]);
+        for _ in 0..settings.random_plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() || game.result().is_some() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if game.result().is_some() {
+            continue;
+        }
+        engine.new_game();
+        let result = engine.search_sync(&game, SearchLimits::nodes(settings.nodes));
+        if matches!(result.score, Score::Cp(cp) if cp.abs() <= settings.opening_bound) {
+            return game;
+        }
+    }
+}
+
+/// Plays one game and returns its kept positions with the game's outcome.
+pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut StdRng) -> Vec<Record> {
+    let mut game = opening(engine, settings, book, rng);
+    engine.new_game();
+    let mut kept: Vec<(Position, i16)> = Vec::new();
+    let mut ply = game.position().fullmove_number() * 2 - 2 + (game.position().side_to_move() == Color::Black) as u32;
+    let (mut win_streak, mut loss_streak, mut draw_streak) = (0, 0, 0);
+    let outcome = loop {
+        if let Some(result) = game.result() {
+            break match result {
+                GameResult::Checkmate { winner } => GameOutcome::win_for(winner),
+                GameResult::Draw(_) => GameOutcome::Draw,
+            };
+        }
+        if ply >= settings.max_plies {
+            break GameOutcome::Draw;
+        }
+        let position = *game.position();
+        let result = engine.search_sync(&game, SearchLimits::nodes(settings.nodes));
+        let best = result.best;
+        let white_score = white_centipawns(result.score, position.side_to_move());
+        // Adjudication, on White's view of the score (a mate counts as beyond
+        // any bound, for the side that mates).
+        let white_view = white_score.unwrap_or(match result.score {
+            Score::Mate(n) if n > 0 => position.side_to_move().sign() * 30_000,
+            _ => -position.side_to_move().sign() * 30_000,
+        });
+        win_streak = if white_view >= settings.win_bound { win_streak + 1 } else { 0 };
+        loss_streak = if white_view <= -settings.win_bound { loss_streak + 1 } else { 0 };
+        draw_streak = if white_view.abs() <= settings.draw_bound { draw_streak + 1 } else { 0 };
+        if win_streak >= settings.win_plies {
+            break GameOutcome::WhiteWins;
+        }
+        if loss_streak >= settings.win_plies {
+            break GameOutcome::BlackWins;
+        }
+        if ply >= settings.draw_from_ply && draw_streak >= settings.draw_plies {
+            break GameOutcome::Draw;
+        }
+        if let Some(score) = white_score {
+            if ply >= settings.first_kept_ply && !position.in_check() && !is_noisy(&position, best) {
+                kept.push((position, score.clamp(i16::MIN as i32, i16::MAX as i32) as i16));
+            }
+        }
+        game.play(best);
+        ply += 1;
+    };
+    kept.iter().map(|(position, score)| Record::new(position, *score, outcome)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn settings_are_read_and_bad_ones_refused() {
+        let settings = Settings::parse(&args("--output x.bin --games 10 --threads 2 --nodes 3000 --seed 7")).unwrap();
+        assert_eq!(settings.output, PathBuf::from("x.bin"));
+        assert_eq!((settings.games, settings.threads, settings.nodes, settings.seed), (Some(10), 2, 3000, 7));
+        assert!(Settings::parse(&args("--games 10")).unwrap_err().contains("--output"));
+        assert!(Settings::parse(&args("--output x --nodes 0")).unwrap_err().contains("--nodes"));
+        assert!(Settings::parse(&args("--output x --threads two")).unwrap_err().contains("two"));
+        assert!(Settings::parse(&args("--output x --colour red")).unwrap_err().contains("--colour"));
+        assert!(!Settings::parse(&args("--output x --eval hce")).unwrap().use_network);
+        assert!(Settings::parse(&args("--output x --eval nnue")).unwrap().use_network);
+        assert!(Settings::parse(&args("--output x --eval best")).unwrap_err().contains("'best'"));
+        assert!(Settings::parse(&args("--output")).unwrap_err().contains("needs a value"));
+    }
+
+    #[test]
+    fn a_game_keeps_quiet_positions_with_its_outcome() {
+        let settings = Settings { nodes: 400, ..Settings::new(PathBuf::new()) };
+        let mut engine = Engine::new();
+        let mut rng = StdRng::seed_from_u64(3);
+        let records = play_game(&mut engine, &settings, &[Position::startpos()], &mut rng);
+        assert!(!records.is_empty());
+        let outcome = records[0].outcome;
+        for record in &records {
+            assert_eq!(record.outcome, outcome);
+            let position = record.position().unwrap();
+            assert!(!position.in_check());
+            assert!(position.fullmove_number() * 2 - 2 + (position.side_to_move() == Color::Black) as u32 >= 16);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! The commands of a session whose `UCI_Variant` is not `chess`: the same
+//! commands, on the variant's game, by the variant's rules, searched by the
+//! variant search. Standard chess never comes here.
+
+use super::{Job, Session};
+use crate::search::SearchLimits;
+use crate::uci::command::{excerpt, GoCommand, StartPosition};
+use crate::uci::diagram::variant_diagram;
+use crate::uci::info::VariantUciReporter;
+use crate::uci::options::VARIANT_CHOICES;
+use crate::variants::engine::VariantJob;
+use crate::variants::perft::perft_until_stopped;
+use crate::variants::{Variant, VariantGame, VariantPosition};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+impl Session {
+    /// Whether the session plays a variant rather than chess.
+    pub(super) fn in_variant(&self) -> bool {
+        self.settings.variant != Variant::Chess
+    }
+
+    pub fn variant_game(&self) -> &VariantGame {
+        &self.variant_game
+    }
+
+    /// `setoption name UCI_Variant value <name>`: the new variant's game
+    /// starts from its start position, with an empty table.
+    pub(super) fn set_variant(&mut self, index: usize) {
+        let variant = Variant::from_name(VARIANT_CHOICES[index]).expect("the choices name variants");
+        self.settings.variant = variant;
+        self.engine.clear_hash();
+        self.game = crate::board::Game::new(crate::board::Position::startpos());
+        if variant != Variant::Chess {
+            self.variant_game = VariantGame::new(VariantPosition::startpos(variant));
+        }
+    }
+
+    /// Builds the new game aside and adopts it only if the FEN and every
+    /// move are good.
+    pub(super) fn set_variant_position(&mut self, start: StartPosition, moves: &[String]) {
+        let variant = self.settings.variant;
+        let start = match start {
+            StartPosition::StartPos => VariantPosition::startpos(variant),
+            StartPosition::Fen(fen) => match VariantPosition::from_fen(variant, &fen) {
+                Ok(position) => position,
+                Err(error) => {
+                    return self.output.error(&format!(
+                        "position: bad {variant} FEN '{}': {error}; the position is unchanged",
+                        excerpt(&fen)
+                    ))
+                }
+            },
+        };
+        let mut game = VariantGame::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            if let Err(error) = game.play_uci(text, self.settings.chess960) {
+                return self
+                    .output
+                    .error(&format!("position: move {} of the list: {error}; the position is unchanged", index + 1));
+            }
+        }
+        self.variant_game = game;
+    }
+
+    /// `go` in a variant, once the engine is idle.
+    pub(super) fn start_variant_search(&mut self, go: GoCommand) {
+        if let Some(depth) = go.perft {
+            return self.start_variant_perft(depth);
+        }
+        let position = *self.variant_game.position();
+        let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
+        for (index, text) in go.searchmoves.iter().enumerate() {
+            match position.parse_action(text, self.settings.chess960) {
+                Ok(action) if !searchmoves.contains(&action) => searchmoves.push(action),
+                Ok(_) => {}
+                Err(error) => {
+                    return self.output.error(&format!("go: searchmoves move {}: {error}; not searching", index + 1))
+                }
+            }
+        }
+        let limits = SearchLimits {
+            wtime: go.wtime,
+            btime: go.btime,
+            winc: go.winc,
+            binc: go.binc,
+            movestogo: go.movestogo,
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            movetime: go.movetime,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            searchmoves: Vec::new(),
+        };
+        if self.debug {
+            self.output.info_string(&format!(
+                "debug: searching {} ({}) with {limits:?}",
+                position.fen(),
+                self.settings.variant
+            ));
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let reporter = VariantUciReporter::new(
+            Arc::clone(&self.output),
+            position,
+            self.settings.chess960,
+            self.settings.show_wdl,
+            Arc::clone(&done),
+        );
+        self.job =
+            Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
+        self.variant_engine.start(VariantJob {
+            game: self.variant_game.clone(),
+            limits,
+            searchmoves,
+            multipv: self.settings.multipv,
+            move_overhead: self.settings.move_overhead_ms,
+            tt: self.engine.table(),
+            reporter: Arc::new(reporter),
+        });
+    }
+
+    /// `go perft` in a variant: every action made, divided by first action.
+    fn start_variant_perft(&mut self, depth: u32) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let position = *self.variant_game.position();
+        let output = Arc::clone(&self.output);
+        let chess960 = self.settings.chess960;
+        let (thread_stop, thread_done) = (Arc::clone(&stop), Arc::clone(&done));
+        let started = std::thread::Builder::new().name("perft".to_string()).spawn(move || {
+            let mut total = 0u64;
+            for action in position.legal_actions() {
+                let Some(count) = perft_until_stopped(&position.make(action), depth - 1, &thread_stop) else {
+                    thread_done.store(true, Ordering::Release);
+                    output.info_string("perft stopped");
+                    return;
+                };
+                total += count;
+                output.line(&format!("{}: {count}", action.to_uci(chess960)));
+            }
+            thread_done.store(true, Ordering::Release);
+            output.lines(&["", &format!("Nodes searched: {total}")]);
+        });
+        match started {
+            Ok(thread) => {
+                self.job = Some(Job {
+                    done,
+                    perft: Some((stop, thread)),
+                    infinite: true,
+                    pondering: false,
+                    stop_requested: false,
+                })
+            }
+            Err(error) => self.output.error(&format!("go perft: the counting thread could not start ({error})")),
+        }
+    }
+
+    pub(super) fn variant_display(&self) {
+        self.output.lines(&variant_diagram(&self.variant_game));
+    }
+
+    pub(super) fn variant_eval(&self) {
+        self.output.line(crate::variants::eval::trace(self.variant_game.position()).trim_end());
+    }
+}

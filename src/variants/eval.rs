@@ -1,0 +1,241 @@
+//! The variants' evaluation: a small hand-set evaluation (material, piece
+//! placement, mobility, king safety) that each variant adjusts through its
+//! rule families, because the meaning of a position changes with them:
+//!
+//! - a man in hand is worth what it is on the board (it will be placed);
+//! - a ghost cannot be taken, so it is worth more; a man waiting to come back
+//!   as a ghost is worth part of itself to its owner;
+//! - in placement chess the setup is judged: pawns in front, the king behind
+//!   them, no line open from an enemy slider to the king;
+//! - in losing chess the goal is to be mated: a cramped own king and an
+//!   enemy army close to it are good, a free enemy king is good, and
+//!   material counts against its owner.
+//!
+//! Scores are centipawns from the side to move's view.
+
+use super::position::VariantPosition;
+use super::{CaptureRule, Goal};
+use crate::board::attacks::{bishop_attacks, king_attacks, rook_attacks};
+use crate::types::{Bitboard, Color, PieceType, Rank, Square};
+
+/// Kept well inside the search's mate scores.
+pub const MAX_EVALUATION: i32 = 15_000;
+
+/// Pawn, knight, bishop, rook, queen, king.
+pub const VALUES: [i32; 6] = [100, 320, 330, 500, 950, 0];
+
+/// A ghost is worth this many quarters of its piece.
+const GHOST_QUARTERS: i32 = 5;
+/// A man waiting to come back as a ghost is worth this many quarters.
+const WAITING_QUARTERS: i32 = 2;
+/// Mobility per attacked square not held by the mover's own men.
+const MOBILITY: [i32; 6] = [0, 4, 5, 3, 2, 0];
+/// Per enemy attack on a square next to the king.
+const KING_ZONE_ATTACK: i32 = 6;
+/// Per square of an open line from an enemy slider to the king (placement).
+const OPEN_LINE_TO_KING: i32 = 25;
+const TEMPO: i32 = 10;
+/// Losing chess: material counts this many per cent of its chess value.
+const LOSING_MATERIAL_PERCENT: i32 = -50;
+
+/// The terms, each from White's view, for the `eval` command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Breakdown {
+    pub material: i32,
+    pub placement: i32,
+    pub mobility: i32,
+    pub king_safety: i32,
+    pub setup: i32,
+    pub losing_goal: i32,
+    pub tempo: i32,
+}
+
+impl Breakdown {
+    pub fn total(&self) -> i32 {
+        self.material + self.placement + self.mobility + self.king_safety + self.setup + self.losing_goal + self.tempo
+    }
+}
+
+/// Distance from the board's edge: 0 on the rim, 3 in the centre.
+fn centrality(square: Square) -> i32 {
+    let file = square.file().index() as i32;
+    let rank = square.rank().index() as i32;
+    file.min(7 - file).min(rank).min(7 - rank)
+}
+
+/// A man's value for its placement, seen from its own side.
+fn placement_value(color: Color, kind: PieceType, square: Square, endgame: bool) -> i32 {
+    let relative_rank = square.rank().relative(color).index() as i32;
+    let centre = centrality(square);
+    match kind {
+        PieceType::Pawn => {
+            6 * (relative_rank - 1).max(0) + if (2..=5).contains(&square.file().index()) { 4 } else { 0 }
+        }
+        PieceType::Knight => 10 * centre - 10,
+        PieceType::Bishop => 5 * centre - 5,
+        PieceType::Rook => {
+            if relative_rank == 6 {
+                15
+            } else {
+                2 * centre
+            }
+        }
+        PieceType::Queen => 3 * centre,
+        PieceType::King => {
+            if endgame {
+                10 * centre
+            } else {
+                -12 * relative_rank - 4 * centre
+            }
+        }
+    }
+}
+
+/// Non-pawn material on the board and in hand; the king favours the centre
+/// once it falls low.
+fn is_endgame(position: &VariantPosition) -> bool {
+    let mut material = 0;
+    for kind in [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
+        material += VALUES[kind.index()] * position.kind(kind).count() as i32;
+        for color in Color::ALL {
+            material += VALUES[kind.index()] * position.hands().count(color, kind) as i32;
+        }
+    }
+    material < 2600
+}
+
+/// The evaluation of `position` from the side to move's view.
+pub fn evaluate(position: &VariantPosition) -> i32 {
+    let white = breakdown(position).total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    position.side_to_move().sign() * white
+}
+
+/// Every term from White's view.
+pub fn breakdown(position: &VariantPosition) -> Breakdown {
+    let mut terms = Breakdown::default();
+    let endgame = is_endgame(position);
+    let occupied = position.occupied();
+    let losing = position.variant().goal() == Goal::BeMated;
+    for color in Color::ALL {
+        let sign = color.sign();
+        let ours = position.color(color);
+        let mut material = 0;
+        for square in ours {
+            let piece = position.piece_on(square).expect("occupied squares hold a piece");
+            let kind = piece.kind();
+            let value = VALUES[kind.index()];
+            material += if position.ghosts().contains(square) { value * GHOST_QUARTERS / 4 } else { value };
+            terms.placement += sign * placement_value(color, kind, square, endgame);
+            if kind != PieceType::King && kind != PieceType::Pawn {
+                let attacks = position.attacks_from(color, kind, square, occupied);
+                terms.mobility += sign * MOBILITY[kind.index()] * attacks.without(ours).count() as i32;
+            }
+        }
+        for kind in PieceType::ALL {
+            material += VALUES[kind.index()] * position.hands().count(color, kind) as i32;
+        }
+        if position.variant().capture_rule() == CaptureRule::Haunts {
+            for (_, piece) in position.returns().iter().filter(|(_, p)| p.color() == color) {
+                material += VALUES[piece.kind().index()] * WAITING_QUARTERS / 4;
+            }
+        }
+        terms.material += sign * material;
+        if let Some(king) = position.king_square(color) {
+            let zone = king_attacks(king);
+            let attacks: i32 = zone.into_iter().map(|s| position.attackers(!color, s, occupied).count() as i32).sum();
+            terms.king_safety -= sign * KING_ZONE_ATTACK * attacks;
+            if position.is_placing(color) || position.is_placing(!color) {
+                terms.setup += sign * setup(position, color, king);
+            }
+        }
+    }
+    if losing {
+        // Material is a burden: it can be forced to give the mate that
+        // hands the other side the game. What counts is how close each king
+        // is to being mated.
+        let material = LOSING_MATERIAL_PERCENT * terms.material / 100;
+        terms.losing_goal = material + losing_goal(position, Color::White) - losing_goal(position, Color::Black);
+        terms.material = 0;
+        terms.king_safety = -terms.king_safety;
+        terms.mobility /= 4;
+    }
+    terms.tempo = position.side_to_move().sign() * TEMPO;
+    terms
+}
+
+/// Placement chess: a setup's worth to `color`, its king on `king`: pawns
+/// on the second rank in front, the king on the first rank behind them, and
+/// no line open between an enemy slider (placed, or still in hand and able
+/// to come to the far ranks) and the king.
+fn setup(position: &VariantPosition, color: Color, king: Square) -> i32 {
+    let mut score = 0;
+    let second = Rank::Second.relative(color).bitboard();
+    let pawns = position.pieces(color, PieceType::Pawn);
+    score += 8 * (pawns & second).count() as i32;
+    if king.rank() == Rank::First.relative(color) {
+        score += 20;
+        let shield = king_attacks(king) & second & pawns;
+        score += 10 * shield.count() as i32;
+    }
+    let occupied = position.occupied();
+    let enemy = !color;
+    let hand = position.hands();
+    let diagonal_threat = position.pieces(enemy, PieceType::Bishop).any()
+        || position.pieces(enemy, PieceType::Queen).any()
+        || hand.count(enemy, PieceType::Bishop) > 0
+        || hand.count(enemy, PieceType::Queen) > 0;
+    let straight_threat = position.pieces(enemy, PieceType::Rook).any()
+        || position.pieces(enemy, PieceType::Queen).any()
+        || hand.count(enemy, PieceType::Rook) > 0
+        || hand.count(enemy, PieceType::Queen) > 0;
+    let far = Rank::Seventh.relative(color).bitboard() | Rank::Eighth.relative(color).bitboard();
+    if diagonal_threat {
+        score -= OPEN_LINE_TO_KING * (bishop_attacks(king, occupied) & far).count() as i32;
+    }
+    if straight_threat {
+        score -= OPEN_LINE_TO_KING * (rook_attacks(king, occupied) & far).count() as i32;
+    }
+    score
+}
+
+/// Losing chess: how well placed `color` is to be mated: few squares for
+/// its king, enemy men near it, and the enemy king free (so that `color`
+/// cannot be forced to mate it).
+fn losing_goal(position: &VariantPosition, color: Color) -> i32 {
+    let occupied = position.occupied();
+    let flight = |side: Color| -> i32 {
+        let Some(king) = position.king_square(side) else { return 0 };
+        let free = king_attacks(king).without(position.color(side));
+        free.into_iter().filter(|&s| position.attackers(!side, s, occupied).is_empty()).count() as i32
+    };
+    let near = match position.king_square(color) {
+        Some(king) => {
+            let zone = king_attacks(king) | Bitboard::from(king);
+            let ring = zone.into_iter().fold(Bitboard::EMPTY, |set, s| set | king_attacks(s));
+            (ring & position.color(!color)).count() as i32
+        }
+        None => 0,
+    };
+    -15 * flight(color) + 15 * flight(!color) + 10 * near
+}
+
+/// The `eval` command's text: each term from White's view, then the total.
+pub fn trace(position: &VariantPosition) -> String {
+    let terms = breakdown(position);
+    let rows = [
+        ("Material", terms.material),
+        ("Placement", terms.placement),
+        ("Mobility", terms.mobility),
+        ("King safety", terms.king_safety),
+        ("Setup (placement)", terms.setup),
+        ("Losing goal", terms.losing_goal),
+        ("Tempo", terms.tempo),
+    ];
+    let mut text = format!("Variant evaluation ({}), centipawns from White's view\n", position.variant());
+    for (name, value) in rows {
+        text.push_str(&format!("{name:>18} | {value:>6}\n"));
+    }
+    let total = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    text.push_str(&format!("\nFinal evaluation: {total} (white side)\n"));
+    text
+}

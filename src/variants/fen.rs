@@ -1,0 +1,642 @@
+//! The variant FEN: chess's FEN with what the variants add.
+//!
+//! ```text
+//! <board>[<hand>] <side> <castling> <en passant> [<halfmove> <fullmove>] [capture=<square>] [returns=<square>:<pieces>,...] [turn=<move>/<moves>]
+//! ```
+//!
+//! - `[<hand>]`, after the board: the pieces waiting to be placed, White's
+//!   in upper case (the crazyhouse and Fairy-Stockfish convention), e.g.
+//!   `[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp]`. Written for placement, reinforced
+//!   and returning chess (`[]` when empty).
+//! - `*` after a piece letter on the board: that piece is a ghost.
+//! - `capture=e5`: a piece waits in the hand of the side to move because of
+//!   the capture made on e5 (reinforced and returning chess).
+//! - `returns=d4:Np,e5:q`: ghost chess: the pieces taken on each square, in
+//!   the order they were taken, waiting to come back there.
+//! - `turn=2/2`: the next move is the second of a turn of two, where the
+//!   rest of the FEN does not say so (returning chess: the move after a
+//!   piece given back was placed). A pending placement implies its turn.
+
+use super::hands::Hands;
+use super::position::VariantPosition;
+use super::returns::Returns;
+use super::turn::Turn;
+use super::{CaptureRule, Placement, Variant};
+use crate::board::{CastlingSide, FenError, STARTPOS_FEN};
+use crate::types::{Color, File, Piece, PieceType, Rank, Square};
+use std::fmt;
+
+/// The placement chess start: an empty board, both armies in hand.
+pub const PLACEMENT_START_FEN: &str = "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1";
+
+/// The start position of `variant` as FEN.
+pub fn start_fen(variant: Variant) -> &'static str {
+    match variant.placement() {
+        Placement::OwnTwoRanks => PLACEMENT_START_FEN,
+        Placement::None => match variant.capture_rule() {
+            CaptureRule::Reinforces | CaptureRule::Returns => {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+            }
+            CaptureRule::Removed | CaptureRule::Haunts => STARTPOS_FEN,
+        },
+    }
+}
+
+/// Why a variant FEN was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantFenError {
+    /// A fault chess's FEN has too (its message says which).
+    Chess(FenError),
+    /// A `[` without its `]`, or text after the `]`.
+    UnclosedHand,
+    BadHandLetter(char),
+    /// Pieces in hand in a variant that has no hands.
+    HandNotAllowed(Variant),
+    /// A `*` that follows no piece letter.
+    MisplacedGhostMark,
+    /// A ghost in a variant other than ghost chess.
+    GhostNotAllowed(Variant),
+    /// Kings are never taken, so never come back as ghosts.
+    GhostKing(Square),
+    /// A castling right whose rook is a ghost.
+    GhostCastlingRook(Square),
+    /// A word after the fullmove number that is not `capture=`, `returns=`
+    /// or `turn=`.
+    UnknownField(String),
+    RepeatedField(&'static str),
+    BadCaptureSquare(String),
+    /// `capture=` in a variant where captures put nothing in hand.
+    CaptureNotAllowed(Variant),
+    /// Reinforced and returning chess: a piece in hand needs `capture=`.
+    HandWithoutCapture,
+    /// `capture=` with no piece in the hand of the side to move.
+    CaptureWithoutHand,
+    /// Reinforced and returning chess: only one piece, in the hand of the
+    /// side to move, can be waiting.
+    HandNotOnePieceOfSideToMove,
+    /// The capture square must hold the piece that made the capture.
+    NoCapturerOn(Square),
+    /// The waiting piece has no square it may be placed on.
+    NoSquareForPending,
+    BadReturns(String),
+    ReturnsNotAllowed(Variant),
+    /// A piece waits on an empty square: it would have come back already.
+    WaitingOnEmptySquare(Square),
+    /// Kings are never taken.
+    WaitingKing(Square),
+    /// A king in hand outside placement chess: kings are never taken.
+    KingInHand,
+    /// More men than the variant can have (on the board, in hand and
+    /// waiting together): `limit` for one side, or 32 for both.
+    TooManyMen {
+        color: Option<Color>,
+        count: u32,
+        limit: u32,
+    },
+    /// Not of the form `turn=2/2`.
+    BadTurn(String),
+    /// A place in a turn the variant's rules never reach from this state.
+    TurnNotPossible {
+        turn: String,
+        variant: Variant,
+    },
+    /// Placement chess has no castling.
+    CastlingNotAllowed(Variant),
+    /// Placement chess has no double step, so no en passant.
+    EnPassantNotAllowed(Variant),
+}
+
+impl fmt::Display for VariantFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantFenError::Chess(error) => write!(f, "{error}"),
+            VariantFenError::UnclosedHand => {
+                write!(f, "the hand must be one '[...]' right after the board, closed by ']' and followed by nothing")
+            }
+            VariantFenError::BadHandLetter(c) => write!(f, "'{c}' in the hand is not a piece letter (KQRBNP, kqrbnp)"),
+            VariantFenError::HandNotAllowed(v) => write!(f, "{v} has no pieces in hand"),
+            VariantFenError::MisplacedGhostMark => write!(f, "a ghost mark '*' must follow a piece letter"),
+            VariantFenError::GhostNotAllowed(v) => write!(f, "{v} has no ghosts (the '*' mark is for ghost chess)"),
+            VariantFenError::GhostKing(s) => write!(f, "the king on {s} is marked a ghost: kings are never taken"),
+            VariantFenError::GhostCastlingRook(s) => {
+                write!(f, "the castling rook on {s} is a ghost: a rook that was taken has no castling right")
+            }
+            VariantFenError::UnknownField(text) => {
+                write!(f, "'{text}' is not a FEN field (after the move numbers: capture=<square>, returns=<list>, turn=<n>/<m>)")
+            }
+            VariantFenError::RepeatedField(name) => write!(f, "'{name}=' is given twice"),
+            VariantFenError::BadCaptureSquare(text) => write!(f, "capture square '{text}' is not a square like e5"),
+            VariantFenError::CaptureNotAllowed(v) => write!(f, "{v} has no pieces waiting after a capture"),
+            VariantFenError::HandWithoutCapture => write!(
+                f,
+                "a piece in hand waits to be placed after a capture: 'capture=<square>' must say where it was made"
+            ),
+            VariantFenError::CaptureWithoutHand => {
+                write!(f, "'capture=' is given but the side to move has no piece in hand to place")
+            }
+            VariantFenError::HandNotOnePieceOfSideToMove => write!(
+                f,
+                "after a capture exactly one piece waits, in the hand of the side to move; this hand holds other pieces"
+            ),
+            VariantFenError::NoCapturerOn(s) => write!(
+                f,
+                "capture square {s} must hold the piece that made the capture (the side to move's in reinforced \
+                 chess, the other side's in returning chess)"
+            ),
+            VariantFenError::NoSquareForPending => {
+                write!(f, "the piece in hand has no square it may be placed on (the rules would have set it aside)")
+            }
+            VariantFenError::BadReturns(text) => write!(
+                f,
+                "returns list '{text}' is not of the form returns=d4:Np,e5:q (a square, ':', the pieces in the order taken)"
+            ),
+            VariantFenError::ReturnsNotAllowed(v) => write!(f, "{v} has no pieces waiting to return (returns= is for ghost chess)"),
+            VariantFenError::WaitingOnEmptySquare(s) => {
+                write!(f, "a piece waits to return on {s}, which is empty: it would have come back already")
+            }
+            VariantFenError::KingInHand => {
+                write!(f, "a king is in hand: only placement chess places kings (kings are never taken)")
+            }
+            VariantFenError::WaitingKing(s) => write!(f, "a king waits to return on {s}: kings are never taken"),
+            VariantFenError::TooManyMen { color: Some(color), count, limit } => write!(
+                f,
+                "{} has {count} men on the board, in hand and waiting; at most {limit} (16, 8 pawns, promoted pieces only for missing pawns)",
+                if *color == Color::White { "White" } else { "Black" }
+            ),
+            VariantFenError::TooManyMen { color: None, count, limit } => {
+                write!(f, "there are {count} men on the board and in hand; at most {limit}")
+            }
+            VariantFenError::BadTurn(text) => write!(
+                f,
+                "turn '{text}' is not of the form turn=<move>/<moves> (the move's place in its turn, from 1, and the turn's moves)"
+            ),
+            VariantFenError::TurnNotPossible { turn, variant } => write!(
+                f,
+                "turn={turn} cannot happen here in {variant} (only a returned piece's owner plays a second move, \
+                 turn=2/2, with nothing in hand)"
+            ),
+            VariantFenError::CastlingNotAllowed(v) => write!(f, "{v} has no castling: the castling field must be '-'"),
+            VariantFenError::EnPassantNotAllowed(v) => {
+                write!(f, "{v} has no double step, so no en passant: the en-passant field must be '-'")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantFenError {}
+
+impl From<FenError> for VariantFenError {
+    fn from(error: FenError) -> VariantFenError {
+        VariantFenError::Chess(error)
+    }
+}
+
+impl VariantPosition {
+    /// Parses a variant FEN (see the module documentation) for `variant`.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, VariantFenError> {
+        let words: Vec<&str> = fen.split_whitespace().collect();
+        let (fields, extras): (Vec<&str>, Vec<&str>) = words.iter().partition(|w| !w.contains('='));
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()).into());
+        }
+        let mut pos = VariantPosition::empty(variant);
+        let board = parse_hand(&mut pos, fields[0])?;
+        parse_board(&mut pos, board)?;
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::BadSideToMove(other.to_string()).into()),
+        };
+        pos.turn = Turn::single(side);
+        let mut turn = None;
+        for extra in extras {
+            parse_extra(&mut pos, extra, &mut turn)?;
+        }
+        check_men(&pos)?;
+        parse_castling(&mut pos, fields[2])?;
+        let en_passant = parse_en_passant(&pos, fields[3])?;
+        pos.halfmove_clock = match fields.get(4) {
+            None => 0,
+            Some(text) => text.parse().map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?,
+        };
+        pos.fullmove_number = match fields.get(5) {
+            None => 1,
+            Some(text) => text.parse::<u16>().map_err(|_| FenError::BadFullmoveNumber(text.to_string()))?.max(1),
+        };
+        check_pending(&mut pos)?;
+        check_turn(&mut pos, turn)?;
+        // The side not to move may be in check only between a capture and
+        // the reinforcement its taker places (the capture may give check).
+        let mid_turn = pos.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
+        if !mid_turn && pos.king_attacked(!side) {
+            return Err(FenError::OpponentInCheck.into());
+        }
+        pos.refresh();
+        if let Some(square) = en_passant {
+            pos.en_passant = Some(square);
+            let legal = pos
+                .legal_actions()
+                .iter()
+                .any(|a| !a.is_drop() && a.as_move().kind() == crate::types::MoveKind::EnPassant);
+            if !legal {
+                pos.en_passant = None;
+            }
+            pos.refresh();
+        }
+        Ok(pos)
+    }
+
+    /// The position as a variant FEN; `from_fen` reads it back to an equal
+    /// position.
+    pub fn fen(&self) -> String {
+        let mut fen = String::with_capacity(100);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                match self.piece_on(square) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(piece.char());
+                        if self.ghosts.contains(square) {
+                            fen.push('*');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if *rank != Rank::First {
+                fen.push('/');
+            }
+        }
+        if has_hands(self.variant) {
+            fen.push('[');
+            fen.push_str(&self.hands.letters());
+            fen.push(']');
+        }
+        fen.push(' ');
+        fen.push(self.side_to_move().fen_char());
+        fen.push(' ');
+        let castling = self.castling_field();
+        fen.push_str(if castling.is_empty() { "-" } else { &castling });
+        fen.push(' ');
+        match self.en_passant {
+            Some(square) => fen.push_str(&square.to_string()),
+            None => fen.push('-'),
+        }
+        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        if let Some(square) = self.pending {
+            fen.push_str(&format!(" capture={square}"));
+        }
+        if self.pending.is_none() && self.turn != Turn::single(self.side_to_move()) {
+            fen.push_str(&format!(" turn={}/{}", self.turn.index + 1, self.turn.length));
+        }
+        if !self.returns.is_empty() {
+            fen.push_str(" returns=");
+            let mut first = true;
+            for square in self.returns.squares() {
+                if !first {
+                    fen.push(',');
+                }
+                first = false;
+                fen.push_str(&square.to_string());
+                fen.push(':');
+                fen.extend(self.returns.on(square).map(|piece| piece.char()));
+            }
+        }
+        fen
+    }
+
+    fn castling_field(&self) -> String {
+        let mut field = String::new();
+        for (color, side, rook) in self.castling.iter() {
+            let back_rank = Rank::First.relative(color).bitboard();
+            let king_file = self.king_square(color).map_or(File::E, |k| k.file());
+            let rooks = self.pieces(color, PieceType::Rook) & back_rank;
+            let outermost = match side {
+                CastlingSide::King => rooks.filter(|s| s.file() > king_file).max(),
+                CastlingSide::Queen => rooks.filter(|s| s.file() < king_file).min(),
+            };
+            let letter = if outermost == Some(rook) {
+                match side {
+                    CastlingSide::King => 'K',
+                    CastlingSide::Queen => 'Q',
+                }
+            } else {
+                rook.file().char().to_ascii_uppercase()
+            };
+            field.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+        }
+        field
+    }
+}
+
+/// Whether a variant's FEN carries hands.
+fn has_hands(variant: Variant) -> bool {
+    variant.placement() != Placement::None
+        || matches!(variant.capture_rule(), CaptureRule::Reinforces | CaptureRule::Returns)
+}
+
+/// Reads the `[...]` hand at the end of the board field; returns the board.
+fn parse_hand<'a>(pos: &mut VariantPosition, field: &'a str) -> Result<&'a str, VariantFenError> {
+    let Some(open) = field.find('[') else {
+        if field.contains(']') {
+            return Err(VariantFenError::UnclosedHand);
+        }
+        return Ok(field);
+    };
+    let rest = &field[open + 1..];
+    let close = rest.find(']').ok_or(VariantFenError::UnclosedHand)?;
+    if close + 1 != rest.len() || rest[..close].contains('[') {
+        return Err(VariantFenError::UnclosedHand);
+    }
+    let mut hands = Hands::default();
+    for c in rest[..close].chars() {
+        let piece = Piece::from_char(c).ok_or(VariantFenError::BadHandLetter(c))?;
+        hands.add(piece);
+    }
+    if hands != Hands::default() && !has_hands(pos.variant) {
+        return Err(VariantFenError::HandNotAllowed(pos.variant));
+    }
+    pos.hands = hands;
+    Ok(&field[..open])
+}
+
+fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()).into());
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::from_index(7 - i);
+        let mut file = 0usize;
+        let mut last: Option<Square> = None;
+        for c in text.chars() {
+            if c == '*' {
+                let square = last.take().ok_or(VariantFenError::MisplacedGhostMark)?;
+                if pos.variant.capture_rule() != CaptureRule::Haunts {
+                    return Err(VariantFenError::GhostNotAllowed(pos.variant));
+                }
+                if pos.piece_on(square).map(|p| p.kind()) == Some(PieceType::King) {
+                    return Err(VariantFenError::GhostKing(square));
+                }
+                pos.ghosts |= square.bitboard();
+                continue;
+            }
+            last = None;
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+            } else {
+                let piece = Piece::from_char(c).ok_or(FenError::BadPieceLetter(c))?;
+                if file >= 8 {
+                    return Err(FenError::RankTooLong(rank).into());
+                }
+                let square = Square::new(File::from_index(file), rank);
+                pos.put(piece, square);
+                last = Some(square);
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenError::RankTooLong(rank).into());
+            }
+        }
+        if file < 8 {
+            return Err(FenError::RankTooShort(rank).into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_extra(pos: &mut VariantPosition, word: &str, turn: &mut Option<Turn>) -> Result<(), VariantFenError> {
+    let (name, value) = word.split_once('=').expect("extras hold '='");
+    match name {
+        "turn" => {
+            if turn.is_some() {
+                return Err(VariantFenError::RepeatedField("turn"));
+            }
+            let bad = || VariantFenError::BadTurn(crate::uci::command::excerpt(value));
+            let (index, length) = value.split_once('/').ok_or_else(bad)?;
+            let index: u8 = index.parse().map_err(|_| bad())?;
+            let length: u8 = length.parse().map_err(|_| bad())?;
+            if index == 0 || index > length || length > 3 {
+                return Err(bad());
+            }
+            let side = pos.side_to_move();
+            *turn = Some(Turn { index: index - 1, ..Turn::of_length(side, length) });
+        }
+        "capture" => {
+            if pos.pending.is_some() {
+                return Err(VariantFenError::RepeatedField("capture"));
+            }
+            if !matches!(pos.variant.capture_rule(), CaptureRule::Reinforces | CaptureRule::Returns) {
+                return Err(VariantFenError::CaptureNotAllowed(pos.variant));
+            }
+            let square = Square::parse(value).ok_or_else(|| VariantFenError::BadCaptureSquare(value.to_string()))?;
+            pos.pending = Some(square);
+        }
+        "returns" => {
+            if !pos.returns.is_empty() {
+                return Err(VariantFenError::RepeatedField("returns"));
+            }
+            if pos.variant.capture_rule() != CaptureRule::Haunts {
+                return Err(VariantFenError::ReturnsNotAllowed(pos.variant));
+            }
+            let bad = || VariantFenError::BadReturns(crate::uci::command::excerpt(value));
+            let mut returns = Returns::default();
+            for group in value.split(',') {
+                let (square, pieces) = group.split_once(':').ok_or_else(bad)?;
+                let square = Square::parse(square).ok_or_else(bad)?;
+                if pieces.is_empty() || returns.squares().contains(square) {
+                    return Err(bad());
+                }
+                for c in pieces.chars() {
+                    let piece = Piece::from_char(c).ok_or_else(bad)?;
+                    if piece.kind() == PieceType::King {
+                        return Err(VariantFenError::WaitingKing(square));
+                    }
+                    if !returns.push(square, piece) {
+                        return Err(VariantFenError::TooManyMen { color: None, count: 33, limit: 32 });
+                    }
+                }
+                if !pos.occupied().contains(square) {
+                    return Err(VariantFenError::WaitingOnEmptySquare(square));
+                }
+            }
+            pos.returns = returns;
+        }
+        _ => return Err(VariantFenError::UnknownField(crate::uci::command::excerpt(word))),
+    }
+    Ok(())
+}
+
+/// Kings, pawns and the number of men, by the variant's rules.
+fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
+    let variant = pos.variant;
+    for color in Color::ALL {
+        let in_hand = pos.hands.count(color, PieceType::King) as u32;
+        if in_hand > 0 && variant.placement() == Placement::None {
+            return Err(VariantFenError::KingInHand);
+        }
+        let count = pos.pieces(color, PieceType::King).count() + in_hand;
+        if count != 1 {
+            return Err(FenError::KingCount { color, count }.into());
+        }
+    }
+    for square in pos.kind(PieceType::Pawn) {
+        let color = pos.piece_on(square).expect("a pawn").color();
+        let last = square.rank() == Rank::Eighth.relative(color);
+        let first = square.rank() == Rank::First.relative(color);
+        if last || (first && !variant.pawns_on_first_rank()) {
+            return Err(FenError::PawnOnBackRank(square).into());
+        }
+    }
+    let total = pos.men(Color::White) + pos.men(Color::Black);
+    if total > 32 {
+        return Err(VariantFenError::TooManyMen { color: None, count: total, limit: 32 });
+    }
+    // A capture moves a man to the other side only in reinforced chess;
+    // elsewhere each side keeps at most its own army.
+    if variant.capture_rule() != CaptureRule::Reinforces {
+        for color in Color::ALL {
+            let count = |kind| {
+                pos.pieces(color, kind).count() as i32
+                    + pos.hands.count(color, kind) as i32
+                    + pos.returns.iter().filter(|(_, p)| *p == Piece::new(color, kind)).count() as i32
+            };
+            let pawns = count(PieceType::Pawn);
+            let promoted = (count(PieceType::Queen) - 1).max(0)
+                + (count(PieceType::Rook) - 2).max(0)
+                + (count(PieceType::Bishop) - 2).max(0)
+                + (count(PieceType::Knight) - 2).max(0);
+            let men = pos.men(color);
+            if men > 16 || pawns > 8 || promoted > 8 - pawns {
+                return Err(VariantFenError::TooManyMen { color: Some(color), count: men, limit: 16 });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &mut VariantPosition, field: &str) -> Result<(), VariantFenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    if !pos.variant.castling() {
+        return Err(VariantFenError::CastlingNotAllowed(pos.variant));
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let back_rank = Rank::First.relative(color);
+        let missing = FenError::CastlingWithoutKingAndRook(c);
+        let king = pos.king_square(color).ok_or(missing.clone())?;
+        if king.rank() != back_rank {
+            return Err(missing.into());
+        }
+        let rooks = pos.pieces(color, PieceType::Rook) & back_rank.bitboard();
+        let (side, rook) = match c.to_ascii_uppercase() {
+            'K' => (CastlingSide::King, rooks.filter(|s| s.file() > king.file()).max()),
+            'Q' => (CastlingSide::Queen, rooks.filter(|s| s.file() < king.file()).min()),
+            'A'..='H' => {
+                let file = File::from_char(c).ok_or(FenError::BadCastling(c))?;
+                let square = Square::new(file, back_rank);
+                let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
+                (side, rooks.contains(square).then_some(square))
+            }
+            _ => return Err(FenError::BadCastling(c).into()),
+        };
+        let rook = rook.ok_or(missing)?;
+        if pos.ghosts.contains(rook) {
+            return Err(VariantFenError::GhostCastlingRook(rook));
+        }
+        pos.castling.add(color, side, king, rook);
+    }
+    Ok(())
+}
+
+/// The en-passant square must follow a double step by the side not to move;
+/// whether a capture is legal there is decided later.
+fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>, VariantFenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let square = Square::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
+    if !pos.variant.pawn_double_step() {
+        return Err(VariantFenError::EnPassantNotAllowed(pos.variant));
+    }
+    let us = pos.side_to_move();
+    let them = !us;
+    let impossible = Err(FenError::ImpossibleEnPassant(square).into());
+    if square.rank() != Rank::Sixth.relative(us) {
+        return impossible;
+    }
+    let forward: i8 = if us == Color::White { 8 } else { -8 };
+    let pushed_to = square.offset(-forward);
+    let pushed_from = square.offset(forward);
+    let occupied = pos.occupied();
+    if pos.piece_on(pushed_to) != Some(Piece::new(them, PieceType::Pawn))
+        || pos.ghosts.contains(pushed_to)
+        || occupied.contains(square)
+        || occupied.contains(pushed_from)
+    {
+        return impossible;
+    }
+    Ok(Some(square))
+}
+
+/// A `turn=` must be one the rules reach: where a piece waits, the turn its
+/// capture opened; otherwise a plain turn, or in returning chess the move
+/// after a piece given back was placed.
+fn check_turn(pos: &mut VariantPosition, turn: Option<Turn>) -> Result<(), VariantFenError> {
+    let Some(turn) = turn else {
+        return Ok(());
+    };
+    let side = pos.side_to_move();
+    let second_of_two = Turn { index: 1, ..Turn::of_length(side, 2) };
+    let possible = turn == pos.turn
+        || (pos.pending.is_none() && pos.variant.capture_rule() == CaptureRule::Returns && turn == second_of_two);
+    if !possible {
+        let text = format!("{}/{}", turn.index + 1, turn.length);
+        return Err(VariantFenError::TurnNotPossible { turn: text, variant: pos.variant });
+    }
+    pos.turn = turn;
+    Ok(())
+}
+
+/// Reinforced and returning chess: a piece in hand waits to be placed after
+/// a capture, and only then; its taker stands on the capture square.
+fn check_pending(pos: &mut VariantPosition) -> Result<(), VariantFenError> {
+    let rule = pos.variant.capture_rule();
+    if !matches!(rule, CaptureRule::Reinforces | CaptureRule::Returns) {
+        return Ok(());
+    }
+    let us = pos.side_to_move();
+    let total = pos.hands.total(Color::White) + pos.hands.total(Color::Black);
+    let Some(square) = pos.pending else {
+        return if total == 0 { Ok(()) } else { Err(VariantFenError::HandWithoutCapture) };
+    };
+    if pos.hands.total(us) == 0 {
+        return Err(VariantFenError::CaptureWithoutHand);
+    }
+    if total != 1 {
+        return Err(VariantFenError::HandNotOnePieceOfSideToMove);
+    }
+    let taker = if rule == CaptureRule::Reinforces { us } else { !us };
+    if !pos.color(taker).contains(square) {
+        return Err(VariantFenError::NoCapturerOn(square));
+    }
+    pos.turn = match rule {
+        CaptureRule::Reinforces => Turn::single(us).next_move(),
+        _ => Turn::of_length(us, 2),
+    };
+    let (piece, _) = pos.pending_piece().expect("one piece in hand");
+    if pos.drop_squares(piece).is_empty() {
+        return Err(VariantFenError::NoSquareForPending);
+    }
+    Ok(())
+}

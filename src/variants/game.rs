@@ -1,0 +1,264 @@
+//! A variant game: the moves played, the keys for the repetition rule, and
+//! how a game ends by its variant's rules.
+
+use super::action::{parse_drop, Action, ActionParseError};
+use super::position::VariantPosition;
+use super::Goal;
+use crate::board::DrawReason;
+use crate::types::{Bitboard, Color, PieceType};
+use std::fmt;
+
+/// How a variant game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantResult {
+    /// `mated` is checkmated; the winner is the other side, or in losing
+    /// chess `mated` itself.
+    Checkmate {
+        mated: Color,
+        winner: Color,
+    },
+    Draw(DrawReason),
+}
+
+impl VariantResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score_text(self) -> &'static str {
+        match self {
+            VariantResult::Checkmate { winner: Color::White, .. } => "1-0",
+            VariantResult::Checkmate { winner: Color::Black, .. } => "0-1",
+            VariantResult::Draw(_) => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for VariantResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reason = match self {
+            VariantResult::Checkmate { mated, winner } if mated == winner => "checkmated, and wins",
+            VariantResult::Checkmate { .. } => "checkmate",
+            VariantResult::Draw(DrawReason::Stalemate) => "stalemate",
+            VariantResult::Draw(DrawReason::InsufficientMaterial) => "insufficient material",
+            VariantResult::Draw(DrawReason::FiftyMoveRule) => "fifty-move rule",
+            VariantResult::Draw(DrawReason::ThreefoldRepetition) => "threefold repetition",
+        };
+        write!(f, "{} ({reason})", self.score_text())
+    }
+}
+
+impl VariantPosition {
+    /// Neither side can ever be mated: at most one knight or bishop beside
+    /// the kings, or bishops alone all on squares of one colour, counting
+    /// every man in hand or waiting to return (such a man may come back on
+    /// any square, so it keeps the game alive unless it is the one minor).
+    pub fn is_insufficient_material(&self) -> bool {
+        let mut minors = 0;
+        let mut elsewhere = 0;
+        for color in Color::ALL {
+            for kind in [PieceType::Pawn, PieceType::Rook, PieceType::Queen] {
+                if self.pieces(color, kind).any() || self.hands.count(color, kind) > 0 {
+                    return false;
+                }
+            }
+            for kind in [PieceType::Knight, PieceType::Bishop] {
+                let held = self.hands.count(color, kind) as u32;
+                minors += self.pieces(color, kind).count() + held;
+                elsewhere += held;
+            }
+        }
+        for (_, piece) in self.returns.iter() {
+            if matches!(piece.kind(), PieceType::Pawn | PieceType::Rook | PieceType::Queen) {
+                return false;
+            }
+            minors += 1;
+            elsewhere += 1;
+        }
+        if minors <= 1 {
+            return true;
+        }
+        let bishops = self.kind(PieceType::Bishop);
+        elsewhere == 0
+            && self.kind(PieceType::Knight).is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// The result if the game ends here by rules that need no history:
+    /// checkmate (by the variant's goal), stalemate (a draw in every
+    /// variant, losing chess included), insufficient material, the
+    /// fifty-move rule.
+    pub fn result_without_history(&self) -> Option<VariantResult> {
+        if self.legal_actions().is_empty() {
+            return Some(self.result_with_no_move());
+        }
+        if self.is_insufficient_material() {
+            return Some(VariantResult::Draw(DrawReason::InsufficientMaterial));
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(VariantResult::Draw(DrawReason::FiftyMoveRule));
+        }
+        None
+    }
+
+    /// The result when the side to move has no legal action.
+    pub fn result_with_no_move(&self) -> VariantResult {
+        let us = self.side_to_move();
+        if !self.in_check() {
+            return VariantResult::Draw(DrawReason::Stalemate);
+        }
+        let winner = match self.variant.goal() {
+            Goal::GiveMate => !us,
+            Goal::BeMated => us,
+        };
+        VariantResult::Checkmate { mated: us, winner }
+    }
+
+    /// Reads an action in UCI notation (`e2e4`, `e7e8q`, `N@c2`) against
+    /// this position; an illegal one comes back with the rule it breaks
+    /// where one can be named.
+    pub fn parse_action(&self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
+        let drop = parse_drop(text);
+        if drop.is_none() && !is_board_move_text(text) {
+            return Err(ActionParseError::Malformed(crate::uci::command::excerpt(text)));
+        }
+        let legal = self.legal_actions();
+        let found = legal.iter().find(|a| a.to_uci(chess960) == text).or_else(|| {
+            legal.iter().find(|a| !a.is_drop() && a.as_move().is_castling() && a.to_uci(!chess960) == text)
+        });
+        if let Some(&action) = found {
+            return Ok(action);
+        }
+        // A drop written with a lower-case letter is the same drop.
+        if let Some((kind, square)) = drop {
+            if let Some(&action) = legal.iter().find(|a| **a == Action::drop(kind, square)) {
+                return Ok(action);
+            }
+        }
+        Err(ActionParseError::Illegal { text: text.to_string(), reason: self.why_illegal(text, drop, &legal) })
+    }
+
+    fn why_illegal(
+        &self,
+        text: &str,
+        drop: Option<(PieceType, crate::types::Square)>,
+        legal: &[Action],
+    ) -> Option<String> {
+        let us = self.side_to_move();
+        if let Some((piece, _)) = self.pending_piece() {
+            if drop.is_none_or(|(kind, _)| kind != piece.kind()) {
+                return Some(format!("the {} earned by the last capture must be placed first", name(piece.kind())));
+            }
+        }
+        if let Some((kind, square)) = drop {
+            if self.hands.count(us, kind) == 0 {
+                return Some(format!("the side to move has no {} in hand", name(kind)));
+            }
+            if !self.drop_squares(crate::types::Piece::new(us, kind)).contains(square) {
+                return Some(format!("a {} may not be placed on {square} now", name(kind)));
+            }
+            return Some("the king would be left in check".to_string());
+        }
+        if self.is_placing(us) {
+            return Some("the side to move places its pieces first (its king may only step out of a check)".into());
+        }
+        if self.variant.captures_compulsory() {
+            let first = legal.first().filter(|&&a| self.is_capture(a));
+            if let Some(capture) = first {
+                let pseudo = {
+                    let mut list = super::action::ActionList::new();
+                    self.pseudo_legal_actions(&mut list);
+                    list
+                };
+                if pseudo.iter().any(|a| a.to_uci(false) == text || a.to_uci(true) == text) {
+                    return Some(format!("a capture is compulsory (such as {})", capture.to_uci(false)));
+                }
+            }
+        }
+        None
+    }
+}
+
+fn name(kind: PieceType) -> &'static str {
+    match kind {
+        PieceType::Pawn => "pawn",
+        PieceType::Knight => "knight",
+        PieceType::Bishop => "bishop",
+        PieceType::Rook => "rook",
+        PieceType::Queen => "queen",
+        PieceType::King => "king",
+    }
+}
+
+fn is_board_move_text(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    match bytes.len() {
+        4 => square(bytes[0], bytes[1]) && square(bytes[2], bytes[3]),
+        5 => square(bytes[0], bytes[1]) && square(bytes[2], bytes[3]) && b"nbrq".contains(&bytes[4]),
+        _ => false,
+    }
+}
+
+/// A variant game from a starting position, keeping every position's key
+/// for the repetition rule.
+#[derive(Clone, Debug)]
+pub struct VariantGame {
+    start: VariantPosition,
+    position: VariantPosition,
+    actions: Vec<Action>,
+    keys: Vec<u64>,
+}
+
+impl VariantGame {
+    pub fn new(start: VariantPosition) -> VariantGame {
+        VariantGame { start, position: start, actions: Vec::new(), keys: vec![start.key()] }
+    }
+
+    pub fn start(&self) -> &VariantPosition {
+        &self.start
+    }
+
+    pub fn position(&self) -> &VariantPosition {
+        &self.position
+    }
+
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The keys of every position so far, the current one last.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Plays `action`, which must be legal in the current position.
+    pub fn play(&mut self, action: Action) {
+        self.position = self.position.make(action);
+        self.actions.push(action);
+        self.keys.push(self.position.key());
+    }
+
+    /// Reads an action and plays it if legal; otherwise nothing changes.
+    pub fn play_uci(&mut self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
+        let action = self.position.parse_action(text, chess960)?;
+        self.play(action);
+        Ok(action)
+    }
+
+    /// How many earlier positions equal the current one (the key holds the
+    /// side to move, the hands and the place in the turn). Only positions
+    /// since the last irreversible action can match.
+    pub fn repetitions(&self) -> usize {
+        let current = self.position.key();
+        let window = (self.position.halfmove_clock() as usize).min(self.keys.len() - 1);
+        let earliest = self.keys.len() - 1 - window;
+        self.keys[earliest..self.keys.len() - 1].iter().filter(|&&k| k == current).count()
+    }
+
+    /// The result if the game has ended by its rules, else None.
+    pub fn result(&self) -> Option<VariantResult> {
+        match self.position.result_without_history() {
+            Some(result) => Some(result),
+            None if self.repetitions() >= 2 => Some(VariantResult::Draw(DrawReason::ThreefoldRepetition)),
+            None => None,
+        }
+    }
+}

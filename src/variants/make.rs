@@ -1,0 +1,194 @@
+//! Making an action: copy-make, as in chess. A board move moves and takes as
+//! in chess; then the variant's capture rule decides what becomes of the
+//! taken piece and how the turn goes on; then waiting ghosts come back to
+//! the squares left empty.
+
+use super::action::Action;
+use super::position::VariantPosition;
+use super::turn::Turn;
+use super::CaptureRule;
+use crate::board::CastlingSide;
+use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
+
+impl VariantPosition {
+    /// The position after `action`, which must be legal here.
+    pub fn make(&self, action: Action) -> VariantPosition {
+        debug_assert!(self.legal_actions().contains(&action), "{action:?} is not legal in {}", self.fen());
+        self.make_unchecked(action)
+    }
+
+    /// The position after passing the move (for null-move pruning): the
+    /// other side's plain turn. The caller guarantees that no placement is
+    /// pending, that the turn has one move and that the side to move is not
+    /// in check.
+    pub fn make_null(&self) -> VariantPosition {
+        let mut next = *self;
+        next.en_passant = None;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        next.turn = self.turn_passes();
+        next.refresh();
+        next
+    }
+
+    /// The position after a pseudo-legal `action`, its legality untested.
+    pub(super) fn make_unchecked(&self, action: Action) -> VariantPosition {
+        let mut next = *self;
+        let before = next.turn;
+        next.en_passant = None;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        let double_push = match action.drop_kind() {
+            Some(kind) => {
+                next.drop_piece(kind, action.to());
+                None
+            }
+            None => next.move_piece(action.as_move()),
+        };
+        if before.side == Color::Black && next.turn.side == Color::White {
+            next.fullmove_number = next.fullmove_number.saturating_add(1);
+        }
+        next.refresh();
+        if let Some(target) = double_push {
+            next.set_en_passant_if_legal(target);
+        }
+        next
+    }
+
+    fn drop_piece(&mut self, kind: PieceType, to: Square) {
+        let us = self.side_to_move();
+        let piece = Piece::new(us, kind);
+        self.hands.remove(piece);
+        self.put(piece, to);
+        self.halfmove_clock = 0;
+        let returned = self.pending.take().is_some() && self.variant.capture_rule() == CaptureRule::Returns;
+        // A piece given back opens its owner's turn of two, unless it gives
+        // check: then the turn ends there, as a check ends a turn in the
+        // book's other games of several moves a turn.
+        self.turn = if returned && !self.king_attacked(!us) { self.turn.next_move() } else { self.turn_passes() };
+    }
+
+    /// Plays a board move; returns the square passed by a double pawn step.
+    fn move_piece(&mut self, m: Move) -> Option<Square> {
+        let us = self.side_to_move();
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let piece = self.board[from.index()].expect("a move starts on a piece");
+        let ghost = self.ghosts.contains(from);
+        let mut captured = None;
+        let mut double_push = None;
+        match m.kind() {
+            MoveKind::Castling => {
+                let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let rook = self.remove(to).expect("castling has its rook");
+                self.remove(from);
+                self.put(piece, side.king_destination(us));
+                self.put(rook, side.rook_destination(us));
+            }
+            MoveKind::EnPassant => {
+                captured = self.remove(Square::new(to.file(), from.rank()));
+                self.remove(from);
+                self.put(piece, to);
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                captured = self.remove(to);
+                self.remove(from);
+                let placed = m.promotion_piece().map_or(piece, |kind| Piece::new(us, kind));
+                self.put(placed, to);
+                if piece.kind() == PieceType::Pawn && from.index() ^ to.index() == 16 && !ghost {
+                    double_push = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
+                }
+            }
+        }
+        if ghost {
+            self.ghosts |= to.bitboard();
+        }
+        if captured.is_some() || piece.kind() == PieceType::Pawn {
+            self.halfmove_clock = 0;
+        }
+        if piece.kind() == PieceType::King {
+            self.castling.remove_color(us);
+        }
+        self.castling.remove_rook_on(from);
+        self.castling.remove_rook_on(to);
+
+        // What becomes of the taken piece, and of the turn. A taken pawn
+        // counts as taken on the square its taker lands on, en passant
+        // included (FIDE: taken "as if it had moved only one square").
+        let turn = self.turn;
+        self.turn = Turn::single(them);
+        if let Some(taken) = captured {
+            match self.variant.capture_rule() {
+                CaptureRule::Removed => {}
+                CaptureRule::Reinforces => {
+                    self.turn = turn.next_move();
+                    self.earn_placement(Piece::new(us, taken.kind()), to);
+                }
+                CaptureRule::Returns => {
+                    self.turn = Turn::of_length(them, 2);
+                    self.earn_placement(taken, to);
+                }
+                CaptureRule::Haunts => {
+                    self.returns.push(to, taken);
+                }
+            }
+        }
+        self.bring_back_ghosts();
+        double_push
+    }
+
+    /// The first move of the other side's one-move turn.
+    fn turn_passes(&self) -> Turn {
+        Turn::single(!self.turn.side)
+    }
+
+    /// Puts `piece` in the hand of the side now to move, to be placed next
+    /// because of the capture on `square`. A piece that no square may take
+    /// is lost, and the turn goes on without it.
+    fn earn_placement(&mut self, piece: Piece, square: Square) {
+        self.hands.add(piece);
+        self.pending = Some(square);
+        if self.drop_squares(piece).is_empty() {
+            self.hands.remove(piece);
+            self.pending = None;
+            // A reinforcement that cannot be placed ends the capturer's
+            // turn; a returned piece that cannot be placed leaves its owner
+            // the one move of a plain turn.
+            self.turn = Turn::single(if self.turn.in_progress() { !self.turn.side } else { self.turn.side });
+        }
+    }
+
+    /// Ghost chess: every square with a piece waiting that is now empty gets
+    /// back the earliest piece taken there, as a ghost.
+    fn bring_back_ghosts(&mut self) {
+        if self.returns.is_empty() {
+            return;
+        }
+        for square in self.returns.squares().without(self.occupied()) {
+            if let Some(piece) = self.returns.pop_first_on(square) {
+                self.put(piece, square);
+                self.ghosts |= square.bitboard();
+                self.halfmove_clock = 0;
+            }
+        }
+    }
+
+    /// After a double step to the square beyond `target`, keeps `target` as
+    /// the en-passant square only when the side to move can legally take
+    /// there, so that equal keys mean equal moves.
+    fn set_en_passant_if_legal(&mut self, target: Square) {
+        let us = self.side_to_move();
+        if !self.variant.pawn_double_step() || self.pending.is_some() || self.is_placing(us) {
+            return;
+        }
+        self.en_passant = Some(target);
+        let capturers = crate::board::attacks::pawn_attacks(!us, target) & self.pieces(us, PieceType::Pawn);
+        let legal = Iterator::any(&mut capturers.into_iter(), |from| {
+            self.try_make(Action::board(Move::with_kind(from, target, MoveKind::EnPassant))).is_some()
+        });
+        if legal {
+            self.refresh();
+        } else {
+            self.en_passant = None;
+        }
+    }
+}

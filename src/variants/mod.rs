@@ -1,0 +1,185 @@
+//! Chess variants, chosen by `UCI_Variant`: their rules, positions, FEN,
+//! perft, evaluation and search, apart from standard chess so that its move
+//! generator and search pay nothing for them.
+//!
+//! A variant is a handful of small rule families ([`CaptureRule`],
+//! [`Placement`], [`Goal`], and three switches), each asked once per move,
+//! never once per square. Every variant position carries its turn structure
+//! ([`Turn`]: who moves, which move of the turn this is, how many the turn
+//! has, which player owns it), so that turns of several moves (a capture and
+//! the placement that follows it) need no special case in the search.
+//!
+//! - [`action`]: a move of a variant game: a board move or a drop (`N@c2`).
+//! - [`turn`], [`hands`], [`returns`]: the state beyond the board.
+//! - [`position`]: the variant position; [`movegen`] and [`make`] its rules.
+//! - [`drops`]: where a piece in hand may be placed.
+//! - [`fen`]: the variant FEN (hands, ghosts, pending placements).
+//! - [`game`]: a game with its history, and how it ends.
+//! - [`perft`], [`eval`], [`search`], [`engine`]: counting, judging, searching.
+
+pub mod action;
+pub mod drops;
+pub mod engine;
+pub mod eval;
+pub mod fen;
+pub mod game;
+pub mod hands;
+pub mod make;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod returns;
+pub mod search;
+pub mod turn;
+mod zobrist;
+
+pub use action::{Action, ActionList, ActionParseError};
+pub use fen::VariantFenError;
+pub use game::{VariantGame, VariantResult};
+pub use hands::Hands;
+pub use position::VariantPosition;
+pub use returns::Returns;
+pub use turn::{Player, Turn};
+
+use std::fmt;
+
+/// A set of rules `UCI_Variant` can choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Standard chess: played by the standard engine, not by this module.
+    #[default]
+    Chess,
+    /// Captures are compulsory; the player who is checkmated wins.
+    Losing,
+    /// The game starts on an empty board; the pieces are placed first.
+    Placement,
+    /// A capture earns the capturer an equal piece to place.
+    Reinforced,
+    /// A captured piece goes back to its owner, who places it again.
+    Returning,
+    /// A captured piece comes back as an uncapturable ghost where it fell.
+    Ghost,
+}
+
+/// What happens to a captured piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// It leaves the game, as in chess.
+    Removed,
+    /// The capturer receives an equal piece of its own colour and places it
+    /// at once, as the second move of its turn.
+    Reinforces,
+    /// It goes back to its owner, who places it as the first move of a turn
+    /// of two.
+    Returns,
+    /// It waits on the square where it was taken and comes back there, as a
+    /// ghost, whenever the square is empty.
+    Haunts,
+}
+
+/// Whether the pieces start in hand and where they may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// The game starts from the standard array.
+    None,
+    /// The board starts empty; each side places its sixteen pieces on its
+    /// own first two ranks before it moves.
+    OwnTwoRanks,
+}
+
+/// What a player plays for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// To checkmate the other side.
+    GiveMate,
+    /// To be checkmated.
+    BeMated,
+}
+
+impl Variant {
+    /// Every variant, in the order `uci` lists them.
+    pub const ALL: [Variant; 6] =
+        [Variant::Chess, Variant::Losing, Variant::Placement, Variant::Reinforced, Variant::Returning, Variant::Ghost];
+
+    /// The `UCI_Variant` value.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Losing => "losing",
+            Variant::Placement => "placement",
+            Variant::Reinforced => "reinforced",
+            Variant::Returning => "returning",
+            Variant::Ghost => "ghost",
+        }
+    }
+
+    /// The variant of a `UCI_Variant` value, without regard to case.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(name))
+    }
+
+    pub const fn capture_rule(self) -> CaptureRule {
+        match self {
+            Variant::Chess | Variant::Losing | Variant::Placement => CaptureRule::Removed,
+            Variant::Reinforced => CaptureRule::Reinforces,
+            Variant::Returning => CaptureRule::Returns,
+            Variant::Ghost => CaptureRule::Haunts,
+        }
+    }
+
+    pub const fn placement(self) -> Placement {
+        match self {
+            Variant::Placement => Placement::OwnTwoRanks,
+            _ => Placement::None,
+        }
+    }
+
+    pub const fn goal(self) -> Goal {
+        match self {
+            Variant::Losing => Goal::BeMated,
+            _ => Goal::GiveMate,
+        }
+    }
+
+    /// A capture must be played whenever one is legal.
+    pub const fn captures_compulsory(self) -> bool {
+        matches!(self, Variant::Losing)
+    }
+
+    /// Pawns may advance two squares from their second rank (and so be
+    /// taken en passant).
+    pub const fn pawn_double_step(self) -> bool {
+        !matches!(self, Variant::Placement)
+    }
+
+    /// Castling exists.
+    pub const fn castling(self) -> bool {
+        !matches!(self, Variant::Placement)
+    }
+
+    /// Pawns may stand on their own first rank (placed there).
+    pub const fn pawns_on_first_rank(self) -> bool {
+        matches!(self, Variant::Placement | Variant::Reinforced)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_without_regard_to_case() {
+        for variant in Variant::ALL {
+            assert_eq!(Variant::from_name(variant.name()), Some(variant));
+            assert_eq!(Variant::from_name(&variant.name().to_uppercase()), Some(variant));
+        }
+        assert_eq!(Variant::from_name("losers"), None);
+        assert_eq!(Variant::default(), Variant::Chess);
+    }
+}

@@ -1,0 +1,191 @@
+//! Legal move generation for the variants: the pseudo-legal actions of the
+//! position's rule families, each then made and kept only when it leaves the
+//! mover's king safe (make-and-test: a ghost that comes back, a placement
+//! that blocks a check or a turn that goes on all change what "safe" means,
+//! and one test after the move covers them all), then the compulsory-capture
+//! filter of losing chess.
+
+use super::action::{Action, ActionList};
+use super::position::VariantPosition;
+use crate::board::attacks::{king_attacks, pawn_attacks, piece_attacks};
+use crate::board::CastlingSide;
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Rank};
+
+impl VariantPosition {
+    /// Every legal action.
+    pub fn legal_actions(&self) -> ActionList {
+        let mut pseudo = ActionList::new();
+        self.pseudo_legal_actions(&mut pseudo);
+        let mut legal = ActionList::new();
+        for &action in &pseudo {
+            if self.try_make(action).is_some() {
+                legal.push(action);
+            }
+        }
+        if self.variant.captures_compulsory() && legal.iter().any(|&a| self.is_capture(a)) {
+            legal.retain(|a| self.is_capture(*a));
+        }
+        legal
+    }
+
+    /// The legal captures and promotions (for the quiescence search). In
+    /// losing chess, where captures are compulsory, these are every legal
+    /// move whenever a capture is legal.
+    pub fn legal_noisy_actions(&self) -> ActionList {
+        let mut pseudo = ActionList::new();
+        if self.pending.is_none() && !self.is_placing(self.side_to_move()) {
+            self.board_moves(&mut pseudo);
+        }
+        let mut noisy = ActionList::new();
+        for &action in &pseudo {
+            let promotion = action.as_move().kind() == MoveKind::Promotion;
+            if (promotion || self.is_capture(action)) && self.try_make(action).is_some() {
+                noisy.push(action);
+            }
+        }
+        if self.variant.captures_compulsory() && noisy.iter().any(|&a| self.is_capture(a)) {
+            noisy.retain(|a| self.is_capture(*a));
+        }
+        noisy
+    }
+
+    /// The position after `action` if it is legal here (as a pseudo-legal
+    /// action of this position), else None.
+    pub(super) fn try_make(&self, action: Action) -> Option<VariantPosition> {
+        let us = self.side_to_move();
+        let next = self.make_unchecked(action);
+        // A drop that opens a turn of two (returning chess) may leave the
+        // king in check: the move that follows must answer it. Every other
+        // action must leave the mover's king safe.
+        let turn_goes_on = action.is_drop() && next.side_to_move() == us;
+        (turn_goes_on || !next.king_attacked(us)).then_some(next)
+    }
+
+    /// Whether `action` takes a piece.
+    #[inline]
+    pub fn is_capture(&self, action: Action) -> bool {
+        if action.is_drop() {
+            return false;
+        }
+        let m = action.as_move();
+        match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castling => false,
+            _ => self.color(!self.side_to_move()).contains(m.to()),
+        }
+    }
+
+    /// The pieces the side to move may take: the other side's, but ghosts.
+    #[inline]
+    pub fn capturable(&self) -> Bitboard {
+        self.color(!self.side_to_move()).without(self.ghosts)
+    }
+
+    /// Every action the rules allow before the king-safety test.
+    pub fn pseudo_legal_actions(&self, list: &mut ActionList) {
+        let us = self.side_to_move();
+        // Step 1. A piece earned or given back by a capture is placed first.
+        if let Some((piece, _)) = self.pending_piece() {
+            for square in self.drop_squares(piece) {
+                list.push(Action::drop(piece.kind(), square));
+            }
+            return;
+        }
+        // Step 2. A side placing its army places; in check its king may
+        // also step away.
+        if self.is_placing(us) {
+            for kind in self.hands.kinds(us) {
+                for square in self.drop_squares(Piece::new(us, kind)) {
+                    list.push(Action::drop(kind, square));
+                }
+            }
+            if self.in_check() {
+                if let Some(king) = self.king_square(us) {
+                    let targets = king_attacks(king) & (!self.occupied() | self.capturable());
+                    for to in targets {
+                        list.push(Action::board(Move::new(king, to)));
+                    }
+                }
+            }
+            return;
+        }
+        // Step 3. Moves on the board.
+        self.board_moves(list);
+    }
+
+    fn board_moves(&self, list: &mut ActionList) {
+        let us = self.side_to_move();
+        let occupied = self.occupied();
+        let targets = !occupied | self.capturable();
+        for from in self.color(us).without(self.kind(PieceType::Pawn)) {
+            let kind = self.board[from.index()].expect("occupied squares hold a piece").kind();
+            for to in piece_attacks(kind, from, occupied) & targets {
+                list.push(Action::board(Move::new(from, to)));
+            }
+        }
+        self.pawn_moves(list);
+        if self.variant.castling() && !self.in_check() {
+            if let Some(king) = self.king_square(us) {
+                for side in CastlingSide::BOTH {
+                    if let Some(rook) = self.castling.rook(us, side) {
+                        if self.castling_is_possible(king, rook, side) {
+                            list.push(Action::board(Move::with_kind(king, rook, MoveKind::Castling)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn pawn_moves(&self, list: &mut ActionList) {
+        let us = self.side_to_move();
+        let occupied = self.occupied();
+        let capturable = self.capturable();
+        let up: i8 = if us == Color::White { 8 } else { -8 };
+        let last_rank = Rank::Eighth.relative(us);
+        let add = |list: &mut ActionList, from, to: crate::types::Square| {
+            if to.rank() == last_rank {
+                for kind in PieceType::PROMOTIONS {
+                    list.push(Action::board(Move::promotion(from, to, kind)));
+                }
+            } else {
+                list.push(Action::board(Move::new(from, to)));
+            }
+        };
+        for from in self.pieces(us, PieceType::Pawn) {
+            // A pawn on its last rank cannot be (FEN parsing refuses it).
+            let one = from.offset(up);
+            if !occupied.contains(one) {
+                add(list, from, one);
+                if self.variant.pawn_double_step() && from.rank() == Rank::Second.relative(us) {
+                    let two = one.offset(up);
+                    if !occupied.contains(two) {
+                        list.push(Action::board(Move::new(from, two)));
+                    }
+                }
+            }
+            let attacks = pawn_attacks(us, from);
+            for to in attacks & capturable {
+                add(list, from, to);
+            }
+            if let Some(target) = self.en_passant {
+                if attacks.contains(target) {
+                    list.push(Action::board(Move::with_kind(from, target, MoveKind::EnPassant)));
+                }
+            }
+        }
+    }
+
+    /// Castling with the rook on `rook`, the king not in check: every square
+    /// the two pass or land on is empty but for themselves, and no square
+    /// the king passes or lands on is attacked.
+    fn castling_is_possible(&self, king: crate::types::Square, rook: crate::types::Square, side: CastlingSide) -> bool {
+        let us = self.side_to_move();
+        let path = self.castling.path(us, side);
+        if (self.occupied() & path.empty).any() {
+            return false;
+        }
+        let occupied = self.occupied() ^ king.bitboard() ^ rook.bitboard();
+        path.king_path.into_iter().all(|square| self.attackers(!us, square, occupied).is_empty())
+    }
+}

@@ -1,0 +1,291 @@
+//! The variant position: the board (chess's bitboards and mailbox) and the
+//! state the variants add: ghosts, hands, the capture whose piece waits to
+//! be placed, the ghosts waiting to come back, and the turn structure.
+
+use super::hands::Hands;
+use super::returns::Returns;
+use super::turn::Turn;
+use super::zobrist::VARIANT_KEYS;
+use super::Variant;
+use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::board::zobrist::{piece_key, ZOBRIST};
+use crate::board::CastlingRights;
+use crate::types::{Bitboard, Color, Piece, PieceType, Square};
+
+/// A position of a variant game. Built only by FEN parsing and by making
+/// legal actions, so that it always satisfies its variant's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantPosition {
+    pub(super) variant: Variant,
+    pub(super) by_type: [Bitboard; 6],
+    pub(super) by_color: [Bitboard; 2],
+    pub(super) board: [Option<Piece>; 64],
+    /// Pieces that came back as ghosts (ghost chess): they cannot be taken.
+    pub(super) ghosts: Bitboard,
+    pub(super) hands: Hands,
+    /// The square of the capture whose piece waits in the hand of the side
+    /// to move (reinforced and returning chess).
+    pub(super) pending: Option<Square>,
+    pub(super) returns: Returns,
+    pub(super) turn: Turn,
+    pub(super) castling: CastlingRights,
+    /// Set only when an en-passant capture is legal.
+    pub(super) en_passant: Option<Square>,
+    pub(super) halfmove_clock: u16,
+    pub(super) fullmove_number: u16,
+    pub(super) key: u64,
+    /// Pieces giving check to the side to move.
+    pub(super) checkers: Bitboard,
+}
+
+impl VariantPosition {
+    pub(super) fn empty(variant: Variant) -> VariantPosition {
+        VariantPosition {
+            variant,
+            by_type: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            board: [None; 64],
+            ghosts: Bitboard::EMPTY,
+            hands: Hands::default(),
+            pending: None,
+            returns: Returns::default(),
+            turn: Turn::single(Color::White),
+            castling: CastlingRights::default(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+        }
+    }
+
+    /// The variant's starting position: the standard array, or for
+    /// placement chess an empty board with both armies in hand.
+    pub fn startpos(variant: Variant) -> VariantPosition {
+        VariantPosition::from_fen(variant, super::fen::start_fen(variant)).expect("the start position parses")
+    }
+
+    // ----- Accessors -------------------------------------------------------
+
+    #[inline(always)]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.turn.side
+    }
+
+    #[inline(always)]
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    #[inline(always)]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn kind(&self, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The ghosts of both sides.
+    #[inline(always)]
+    pub fn ghosts(&self) -> Bitboard {
+        self.ghosts
+    }
+
+    pub fn hands(&self) -> &Hands {
+        &self.hands
+    }
+
+    /// The square of the capture whose piece waits to be placed by the side
+    /// to move, if one does.
+    pub fn pending(&self) -> Option<Square> {
+        self.pending
+    }
+
+    /// The captured pieces waiting to come back as ghosts.
+    pub fn returns(&self) -> &Returns {
+        &self.returns
+    }
+
+    /// The king of `color`; none while it is still in hand.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        let king = self.pieces(color, PieceType::King);
+        king.any().then(|| king.lsb())
+    }
+
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock as u32
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number as u32
+    }
+
+    /// The hash key: everything the legal moves and the game's future depend
+    /// on, so that equal keys mean repeated positions.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Whether `color` is still placing its army (placement chess).
+    #[inline(always)]
+    pub fn is_placing(&self, color: Color) -> bool {
+        self.variant.placement() != super::Placement::None && !self.hands.is_empty(color)
+    }
+
+    /// The piece that waits to be placed by the side to move, with the
+    /// square of the capture that put it in hand.
+    pub fn pending_piece(&self) -> Option<(Piece, Square)> {
+        let square = self.pending?;
+        let us = self.side_to_move();
+        let kind = self.hands.kinds(us).next()?;
+        Some((Piece::new(us, kind), square))
+    }
+
+    // ----- Attacks ---------------------------------------------------------
+
+    /// The pieces of `by` that attack `square`, sliders seen through
+    /// `occupied`. Ghosts attack like the pieces they were.
+    #[inline]
+    pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        let diagonal = self.kind(PieceType::Bishop) | self.kind(PieceType::Queen);
+        let orthogonal = self.kind(PieceType::Rook) | self.kind(PieceType::Queen);
+        ((pawn_attacks(!by, square) & self.kind(PieceType::Pawn))
+            | (knight_attacks(square) & self.kind(PieceType::Knight))
+            | (king_attacks(square) & self.kind(PieceType::King))
+            | (bishop_attacks(square, occupied) & diagonal)
+            | (rook_attacks(square, occupied) & orthogonal))
+            & self.color(by)
+    }
+
+    /// Whether `color`'s king stands attacked; false while it is in hand.
+    #[inline]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        match self.king_square(color) {
+            Some(king) => self.attackers(!color, king, self.occupied()).any(),
+            None => false,
+        }
+    }
+
+    /// The squares a piece of kind `kind` and colour `color` on `square`
+    /// attacks.
+    #[inline]
+    pub fn attacks_from(&self, color: Color, kind: PieceType, square: Square, occupied: Bitboard) -> Bitboard {
+        match kind {
+            PieceType::Pawn => pawn_attacks(color, square),
+            other => crate::board::attacks::piece_attacks(other, square, occupied),
+        }
+    }
+
+    // ----- Piece placement -------------------------------------------------
+
+    pub(super) fn put(&mut self, piece: Piece, square: Square) {
+        let bit = square.bitboard();
+        self.by_type[piece.kind().index()] |= bit;
+        self.by_color[piece.color().index()] |= bit;
+        self.board[square.index()] = Some(piece);
+    }
+
+    pub(super) fn remove(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.board[square.index()]?;
+        let bit = square.bitboard();
+        self.by_type[piece.kind().index()] ^= bit;
+        self.by_color[piece.color().index()] ^= bit;
+        self.board[square.index()] = None;
+        self.ghosts = self.ghosts.without(bit);
+        Some(piece)
+    }
+
+    /// Recomputes the key and the checkers after a change.
+    pub(super) fn refresh(&mut self) {
+        self.key = self.compute_key();
+        let us = self.side_to_move();
+        self.checkers = match self.king_square(us) {
+            Some(king) => self.attackers(!us, king, self.occupied()),
+            None => Bitboard::EMPTY,
+        };
+    }
+
+    /// The key computed from the whole state.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.occupied() {
+            let piece = self.board[square.index()].expect("occupied squares hold a piece");
+            key ^= piece_key(piece, square);
+        }
+        for square in self.ghosts {
+            key ^= VARIANT_KEYS.ghost[square.index()];
+        }
+        if self.side_to_move() == Color::Black {
+            key ^= ZOBRIST.black_to_move;
+        }
+        for (_, _, rook) in self.castling.iter() {
+            key ^= ZOBRIST.castling[rook.index()];
+        }
+        if let Some(square) = self.en_passant {
+            key ^= ZOBRIST.en_passant_file[square.file().index()];
+        }
+        for color in Color::ALL {
+            for kind in self.hands.kinds(color) {
+                key ^= VARIANT_KEYS.hand[color.index()][kind.index()][self.hands.count(color, kind).min(31) as usize];
+            }
+        }
+        if let Some(square) = self.pending {
+            key ^= VARIANT_KEYS.pending[square.index()];
+        }
+        let mut depth = [0u32; 64];
+        for (square, piece) in self.returns.iter() {
+            key ^= VARIANT_KEYS.waiting[piece as usize][square.index()].rotate_left(depth[square.index()]);
+            depth[square.index()] += 1;
+        }
+        key ^ VARIANT_KEYS.turn[self.turn.index.min(3) as usize][self.turn.length.min(3) as usize]
+    }
+
+    /// Every man of `color`: on the board, in hand and waiting to return.
+    pub fn men(&self, color: Color) -> u32 {
+        self.color(color).count()
+            + self.hands.total(color)
+            + self.returns.iter().filter(|(_, piece)| piece.color() == color).count() as u32
+    }
+}

@@ -1,0 +1,446 @@
+//! The variants' alpha-beta search. It follows the turn structure: a node's
+//! score belongs to the player who owns its move, and a child's score is
+//! negated only when the move passes to the other player, so that a turn of
+//! two moves (a capture and its placement) is two plies by one player.
+//!
+//! The search reads as steps, like the chess search, with fewer of them:
+//! the variants' move counts, forced captures and drops make the chess
+//! search's finer pruning unsafe or untested here.
+
+use super::action::{Action, ActionList};
+use super::eval::{evaluate, VALUES};
+use super::position::VariantPosition;
+use super::{Goal, Variant};
+use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE, MAX_PLY};
+use crate::search::tt::TranspositionTable;
+use crate::search::Bound;
+use crate::types::{MoveKind, PieceType};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Evasions are searched in the quiescence search's first plies only.
+const QUIESCENCE_CHECK_PLIES: u32 = 4;
+/// Beyond this many plies the quiescence search stands pat: captures by
+/// ghosts, which nothing can take back, and the forced captures of losing
+/// chess, where no side may stand pat, chain far longer than in chess.
+const QUIESCENCE_MAX_PLIES: u32 = 8;
+/// Losing chess: where a capture is forced and there are several, the
+/// quiescence search chooses among them in its first plies only (it cannot
+/// stand pat there, and the choices multiply); a single forced capture is
+/// followed as far as it goes.
+const FORCED_CHOICE_PLIES: u32 = 2;
+/// Delta pruning's margin over the captured piece's value.
+const DELTA_MARGIN: i32 = 200;
+
+/// What stops a search besides `stop`: checked every 1024 nodes.
+pub trait Deadline {
+    /// Whether the search must unwind now.
+    fn reached(&self) -> bool;
+}
+
+/// One search's state: the table, the limits, the path and the move-
+/// ordering tables.
+pub struct Searcher<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub deadline: &'a dyn Deadline,
+    pub nodes: u64,
+    pub stopped: bool,
+    /// Set once the root has a move with a searched score: from then on the
+    /// search may be stopped.
+    pub may_stop: bool,
+    /// Keys of the game and of the path searched, the current node last.
+    pub keys: Vec<u64>,
+    pub seldepth: usize,
+    /// The search ends once this many nodes are searched.
+    pub node_limit: u64,
+    /// The root moves to search (searchmoves, less the lines MultiPV has
+    /// already found), the best of the last iteration first.
+    pub root_moves: Vec<Action>,
+    pub pv: Vec<[Action; MAX_PLY + 1]>,
+    pub pv_len: Vec<usize>,
+    killers: Vec<[Action; 2]>,
+    /// Indexed by the action's 16 bits.
+    history: Vec<i32>,
+}
+
+/// The score of the side to move when it has no legal action: mated (lost,
+/// or won in losing chess) or stalemated (drawn in every variant).
+fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
+    if !position.in_check() {
+        return DRAW;
+    }
+    match position.variant().goal() {
+        Goal::GiveMate => -MATE + ply as i32,
+        Goal::BeMated => MATE - ply as i32,
+    }
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        deadline: &'a dyn Deadline,
+        game_keys: &[u64],
+    ) -> Searcher<'a> {
+        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
+        keys.extend_from_slice(game_keys);
+        Searcher {
+            tt,
+            stop,
+            deadline,
+            nodes: 0,
+            stopped: false,
+            may_stop: false,
+            keys,
+            seldepth: 0,
+            node_limit: u64::MAX,
+            root_moves: Vec::new(),
+            pv: vec![[Action::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: vec![0; MAX_PLY + 1],
+            killers: vec![[Action::NONE; 2]; MAX_PLY + 1],
+            history: vec![0; 1 << 16],
+        }
+    }
+
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped {
+            return true;
+        }
+        let limits = self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.reached());
+        if self.may_stop && (self.stop.load(Relaxed) || limits) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Whether the position repeats one since the last irreversible action
+    /// (once is enough inside the search).
+    fn is_repetition(&self, position: &VariantPosition) -> bool {
+        let len = self.keys.len();
+        let window = (position.halfmove_clock() as usize).min(len - 1);
+        self.keys[len - 1 - window..len - 1].contains(&position.key())
+    }
+
+    fn update_pv(&mut self, ply: usize, action: Action) {
+        self.pv[ply][ply] = action;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The principal variation found from the root.
+    pub fn root_pv(&self) -> Vec<Action> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    /// Move ordering: the table move, captures by victim then attacker,
+    /// queen promotions, killers, then history.
+    fn order(&self, position: &VariantPosition, actions: &mut ActionList, tt_move: Action, ply: usize) {
+        let score = |a: &Action| -> i32 {
+            if *a == tt_move {
+                return 2_000_000;
+            }
+            if position.is_capture(*a) {
+                let m = a.as_move();
+                let victim = match m.kind() {
+                    MoveKind::EnPassant => PieceType::Pawn,
+                    _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
+                };
+                let attacker = position.piece_on(m.from()).map_or(PieceType::Pawn, |p| p.kind());
+                return 1_000_000 + 10 * VALUES[victim.index()] - VALUES[attacker.index()] / 10;
+            }
+            if !a.is_drop() && a.as_move().promotion_piece() == Some(PieceType::Queen) {
+                return 900_000;
+            }
+            if self.killers[ply][0] == *a {
+                return 800_000;
+            }
+            if self.killers[ply][1] == *a {
+                return 700_000;
+            }
+            self.history[a.bits() as usize]
+        };
+        actions.sort_by_cached_key(|a| -score(a));
+    }
+
+    fn reward(&mut self, action: Action, ply: usize, depth: i32, tried: &[Action]) {
+        let bonus = (depth * depth).min(400);
+        let cell = &mut self.history[action.bits() as usize];
+        *cell += bonus - *cell * bonus / 16384;
+        for &other in tried {
+            if other != action {
+                let cell = &mut self.history[other.bits() as usize];
+                *cell -= bonus + *cell * bonus / 16384;
+            }
+        }
+        if self.killers[ply][0] != action {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = action;
+        }
+    }
+
+    /// The alpha-beta search of `position`, `depth` plies deep, scored for
+    /// the player who owns its move.
+    pub fn search(&mut self, position: &VariantPosition, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 1. The quiescence search at the horizon.
+        if depth <= 0 {
+            return self.quiescence(position, ply, 0, alpha, beta);
+        }
+        if self.count_node() {
+            return 0;
+        }
+
+        // Step 2. Draws by rule, and mate-distance pruning (not in PV
+        // nodes, whose line must reach the mate it reports).
+        let drawn =
+            || self.is_repetition(position) || position.halfmove_clock() >= 100 || position.is_insufficient_material();
+        if ply > 0 && drawn() {
+            return DRAW;
+        }
+        if ply > 0 && !pv_node {
+            // The best a node can hope for: to mate at the next ply, or in
+            // losing chess to be mated here; the worst: the reverse.
+            let (worst, best) = match position.variant().goal() {
+                Goal::GiveMate => (-MATE + ply as i32, MATE - ply as i32 - 1),
+                Goal::BeMated => (-MATE + ply as i32 + 1, MATE - ply as i32),
+            };
+            alpha = alpha.max(worst);
+            if alpha >= beta.min(best) {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+
+        // Step 3. The transposition table.
+        let key = position.key();
+        let entry = self.tt.probe(key, ply);
+        let tt_move = entry.map_or(Action::NONE, |e| Action::from_bits(e.mv.bits()));
+        if let Some(entry) = entry {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if !pv_node && ply > 0 && entry.depth >= depth && usable {
+                return entry.score;
+            }
+        }
+
+        let mut actions = position.legal_actions();
+        if actions.is_empty() {
+            return no_move_score(position, ply);
+        }
+        let mut tt_move = tt_move;
+        if ply == 0 {
+            actions.retain(|a| self.root_moves.contains(a));
+            tt_move = self.root_moves.first().copied().unwrap_or(tt_move);
+        }
+        let in_check = position.in_check();
+        let us = position.side_to_move();
+        let plain_turn = position.pending().is_none()
+            && position.turn().length == 1
+            && !position.is_placing(us)
+            && position.variant().goal() == Goal::GiveMate;
+        let eval = if in_check { -INFINITE } else { evaluate(position) };
+
+        // Step 4. Reverse futility: far above beta near the horizon, with
+        // nothing forced in the position, the move will hold.
+        if !pv_node && !in_check && plain_turn && depth <= 5 && !is_mate_score(beta) && eval - 90 * depth >= beta {
+            return eval;
+        }
+
+        // Step 5. Null move: passing still holds beta, so a real move will.
+        // Not where passing is not a move the rules could offer at all
+        // (mid-turn, placing, forced captures) or in pawn endings.
+        let has_pieces = (position.color(us) & !position.kind(PieceType::Pawn) & !position.kind(PieceType::King)).any();
+        if !pv_node && !in_check && plain_turn && has_pieces && depth >= 3 && eval >= beta && ply > 0 {
+            let reduction = 3 + depth / 4;
+            let child = position.make_null();
+            self.keys.push(child.key());
+            let score = -self.search(&child, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta && !is_mate_score(score) {
+                return score;
+            }
+        }
+
+        // Step 6. The moves, best first; late quiet ones searched shallower.
+        self.order(position, &mut actions, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_action = Action::NONE;
+        let mut tried = ActionList::new();
+        for (index, &action) in actions.iter().enumerate() {
+            let child = position.make(action);
+            let noisy = position.is_capture(action) || action.as_move().kind() == MoveKind::Promotion;
+            let extension = i32::from(child.in_check() && ply < 2 * depth as usize + 8);
+            let new_depth = depth - 1 + extension;
+            self.keys.push(child.key());
+            let score = if index == 0 {
+                self.child_score(position, &child, new_depth, ply, alpha, beta)
+            } else {
+                // Late-move reduction of quiet moves, then a zero window.
+                let reduce = depth >= 3 && index >= 3 && !noisy && !in_check && !child.in_check() && !action.is_drop();
+                let reduction = if reduce { 1 + i32::from(index >= 8) + depth / 8 } else { 0 };
+                let mut score = self.child_score(position, &child, new_depth - reduction, ply, alpha, alpha + 1);
+                if score > alpha && reduction > 0 {
+                    score = self.child_score(position, &child, new_depth, ply, alpha, alpha + 1);
+                }
+                if score > alpha && score < beta {
+                    score = self.child_score(position, &child, new_depth, ply, alpha, beta);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_action = action;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, action);
+                    // Once the root has a move with a searched score, the
+                    // search may be stopped even in its first iteration.
+                    self.may_stop |= ply == 0;
+                    if score >= beta {
+                        if !noisy {
+                            self.reward(action, ply, depth, &tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                tried.push(action);
+            }
+        }
+
+        // Step 7. The result goes to the table.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.tt.store(key, best_action.as_move(), best, stored_eval, depth, bound, pv_node, ply);
+        best
+    }
+
+    /// Searches `child` for the player of `parent`, inside (alpha, beta).
+    fn child_score(
+        &mut self,
+        parent: &VariantPosition,
+        child: &VariantPosition,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.turn().player == parent.turn().player {
+            self.search(child, depth, ply + 1, alpha, beta)
+        } else {
+            -self.search(child, depth, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// Captures until the position is quiet. In check every evasion is
+    /// searched, in the first `QUIESCENCE_CHECK_PLIES` plies. Where a
+    /// capture is compulsory (losing chess) there is no standing pat: the
+    /// side must take. Where a placement waits or a side is placing its
+    /// army, the static evaluation stands, in check too: a placement takes
+    /// nothing, and searching every placement after every checking capture
+    /// would grow without bound (returning chess).
+    pub fn quiescence(&mut self, position: &VariantPosition, ply: usize, qply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        if self.count_node() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        let us = position.side_to_move();
+        let in_check = position.in_check();
+        if position.pending().is_some() || (position.is_placing(us) && !in_check) {
+            return evaluate(position);
+        }
+        let mut actions = if in_check {
+            let all = position.legal_actions();
+            if all.is_empty() {
+                return no_move_score(position, ply);
+            }
+            if qply >= QUIESCENCE_CHECK_PLIES {
+                return evaluate(position);
+            }
+            all
+        } else {
+            position.legal_noisy_actions()
+        };
+        let forced = position.variant() == Variant::Losing && actions.iter().any(|&a| position.is_capture(a));
+        let mut best = -INFINITE;
+        if !in_check && !forced {
+            let stand = evaluate(position);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        if qply >= QUIESCENCE_MAX_PLIES || (forced && actions.len() > 1 && qply >= FORCED_CHOICE_PLIES) {
+            return if best > -INFINITE { best } else { evaluate(position) };
+        }
+        self.order(position, &mut actions, Action::NONE, ply);
+        for &action in &actions {
+            // Delta pruning: a capture that cannot bring the score up to
+            // alpha even with a margin is not worth a look (never where the
+            // capture is forced or the king in check).
+            if !in_check && !forced && best > -INFINITE {
+                let gain = match position.piece_on(action.to()) {
+                    Some(victim) if position.is_capture(action) => VALUES[victim.kind().index()],
+                    _ => VALUES[PieceType::Pawn.index()],
+                };
+                if best + gain + DELTA_MARGIN < alpha && action.as_move().kind() != MoveKind::Promotion {
+                    continue;
+                }
+            }
+            let child = position.make(action);
+            self.keys.push(child.key());
+            let score = if child.turn().player == position.turn().player {
+                self.quiescence(&child, ply + 1, qply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha)
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, action);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,72 @@
+//! Hash keys for what a variant position has beyond a chess position:
+//! ghosts, hands, a pending placement, the waiting ghosts and the place in
+//! the turn. The board, side, castling and en-passant keys are chess's own.
+
+pub struct VariantKeys {
+    pub ghost: [u64; 64],
+    /// `[colour][kind][count]`: the key of holding `count` pieces (up to 31).
+    pub hand: [[[u64; 32]; 6]; 2],
+    /// The square of the capture whose piece waits in hand.
+    pub pending: [u64; 64],
+    /// A waiting ghost, by piece code and square; rotated by its place in
+    /// the square's queue.
+    pub waiting: [[u64; 64]; 14],
+    /// `[index][length]` of the move in its turn, both below 4.
+    pub turn: [[u64; 4]; 4],
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn generate() -> VariantKeys {
+    let mut state = 0x5641_5249_414E_5453u64;
+    let mut keys = VariantKeys {
+        ghost: [0; 64],
+        hand: [[[0; 32]; 6]; 2],
+        pending: [0; 64],
+        waiting: [[0; 64]; 14],
+        turn: [[0; 4]; 4],
+    };
+    let mut s = 0;
+    while s < 64 {
+        keys.ghost[s] = splitmix(&mut state);
+        keys.pending[s] = splitmix(&mut state);
+        let mut p = 0;
+        while p < 14 {
+            keys.waiting[p][s] = splitmix(&mut state);
+            p += 1;
+        }
+        s += 1;
+    }
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 6 {
+            // Holding none adds nothing, so that empty hands hash as chess.
+            let mut n = 1;
+            while n < 32 {
+                keys.hand[c][k][n] = splitmix(&mut state);
+                n += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    let mut i = 0;
+    while i < 4 {
+        let mut l = 0;
+        while l < 4 {
+            keys.turn[i][l] = if i == 0 && l == 1 { 0 } else { splitmix(&mut state) };
+            l += 1;
+        }
+        i += 1;
+    }
+    keys
+}
+
+pub static VARIANT_KEYS: VariantKeys = generate();

@@ -1,0 +1,121 @@
+//! The neural evaluation: the accumulator updated move by move equals one
+//! computed from nothing after every move of many random games (every kind
+//! of move, standard chess and Chess960), the evaluation is symmetric, the
+//! built-in network loads and judges material sensibly.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use roque::board::Position;
+use roque::nnue::features::INPUTS;
+use roque::nnue::{Accumulator, AccumulatorStack, Network, HIDDEN};
+use roque::types::MoveKind;
+
+/// A network of random weights at the sizes a trained one has, so that
+/// every input changes the accumulator.
+fn random_network(seed: u64) -> Box<Network> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut network = Network::zeroed();
+    for row in network.feature_weights.iter_mut() {
+        row.iter_mut().for_each(|w| *w = rng.random_range(-300..=300));
+    }
+    network.feature_bias.iter_mut().for_each(|b| *b = rng.random_range(-100..=300));
+    for row in network.output_weights.iter_mut().flatten() {
+        row.iter_mut().for_each(|w| *w = rng.random_range(-127..=127));
+    }
+    network.output_bias.iter_mut().for_each(|b| *b = rng.random_range(-5000..5000));
+    network.scale = 400;
+    assert_eq!(network.feature_weights.len(), INPUTS);
+    network
+}
+
+fn start_positions() -> Vec<Position> {
+    let suites = [include_str!("data/perft-standard.epd"), include_str!("data/perft-960.epd")];
+    suites
+        .iter()
+        .flat_map(|suite| suite.lines().step_by(9))
+        .map(|line| Position::from_fen(line.split(';').next().unwrap()).unwrap())
+        .chain(std::iter::once(Position::startpos()))
+        .collect()
+}
+
+#[test]
+fn incremental_accumulators_equal_fresh_ones_after_every_move() {
+    let network = random_network(1);
+    let mut rng = StdRng::seed_from_u64(2);
+    let mut stack = AccumulatorStack::new(128);
+    let mut kinds_seen = [0usize; 4];
+    let mut null_moves = 0;
+    for start in start_positions() {
+        for _ in 0..6 {
+            let mut position = start;
+            stack.reset(&network, &position);
+            for ply in 0..100 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Now and then a null move (as the search makes them), and
+                // now and then several plies before the next look, so that
+                // lazy updates run over more than one ply.
+                if !position.in_check() && rng.random_range(0..10) == 0 {
+                    stack.push_null_move(ply);
+                    position = position.make_null_move();
+                    null_moves += 1;
+                } else {
+                    // Special moves (castling, en passant, promotion) are
+                    // rare in random play: take one half of the time.
+                    let special: Vec<_> = moves.iter().filter(|m| m.kind() != MoveKind::Normal).collect();
+                    let m = if !special.is_empty() && rng.random_range(0..2) == 0 {
+                        *special[rng.random_range(0..special.len())]
+                    } else {
+                        moves[rng.random_range(0..moves.len())]
+                    };
+                    kinds_seen[m.kind() as usize] += 1;
+                    stack.push_move(ply, &position, m);
+                    position = position.make_move(m);
+                }
+                if rng.random_range(0..3) == 0 {
+                    let fresh = Accumulator::new(&network, &position);
+                    assert_eq!(stack.accumulator(&network, ply + 1), &fresh, "after ply {ply}: {}", position.fen());
+                    assert_eq!(stack.evaluate(&network, ply + 1, &position), fresh.evaluate(&network, &position));
+                }
+            }
+        }
+    }
+    assert!(kinds_seen.iter().all(|&n| n > 20), "every kind of move was tried: {kinds_seen:?}");
+    assert!(null_moves > 20);
+    assert!(kinds_seen[MoveKind::Castling as usize] > 20);
+}
+
+#[test]
+fn the_evaluation_is_the_same_for_the_colour_flipped_position() {
+    let random = random_network(3);
+    let embedded = roque::nnue::embedded();
+    for network in [&*random, &*embedded] {
+        for start in start_positions() {
+            let flipped = start.mirrored();
+            assert_eq!(
+                roque::nnue::evaluate(network, &start),
+                roque::nnue::evaluate(network, &flipped),
+                "{} against {}",
+                start.fen(),
+                flipped.fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_built_in_network_loads_and_values_material() {
+    let network = roque::nnue::embedded();
+    assert_eq!(network.feature_bias.len(), HIDDEN);
+    let eval = |fen: &str| roque::nnue::evaluate(&network, &Position::from_fen(fen).unwrap());
+    let start = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(start.abs() < 100, "the start position is about level: {start}");
+    let white_queen_up = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let black_queen_up = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    assert!(white_queen_up > 500, "a queen up: {white_queen_up}");
+    assert!(black_queen_up < -500, "a queen down: {black_queen_up}");
+    let rook_up = eval("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1");
+    assert!(rook_up > 200 && rook_up < white_queen_up, "a rook up: {rook_up}, a queen up: {white_queen_up}");
+}

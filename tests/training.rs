@@ -1,0 +1,243 @@
+//! The network's pipeline end to end: `roque datagen` writes records that
+//! read back into the positions, scores and results it played, a run killed
+//! at any moment leaves a valid file, `roque data` converts without loss,
+//! and the trainer lowers its loss and writes a network the engine loads.
+
+use roque::board::Position;
+use roque::tools::augment::{augment, AugmentSettings};
+use roque::tools::data_files::read_records;
+use roque::tools::datagen::{self, Settings};
+use roque::tools::train::{TrainSettings, Trainer};
+use roque::tools::training_data::{GameOutcome, Record, RECORD_BYTES};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("roque-training-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn quick_settings(output: &Path, games: u64, seed: u64) -> Settings {
+    Settings { games: Some(games), nodes: 300, seed, ..Settings::new(output.to_path_buf()) }
+}
+
+/// Checks what every record of a datagen file must be.
+fn check_records(records: &[Record]) {
+    for record in records {
+        let position = record.position().unwrap_or_else(|e| panic!("{}: {e}", record.fen()));
+        assert!(!position.in_check(), "{}", position.fen());
+        assert!(record.score.abs() < 15_000, "not a mate score: {}", record.score);
+        assert_eq!(Record::new(&position, record.score, record.outcome), *record);
+    }
+}
+
+#[test]
+fn datagen_is_reproducible_and_its_records_read_back() {
+    let first = scratch("a.bin");
+    let second = scratch("b.bin");
+    let progress = datagen::run(&quick_settings(&first, 10, 11), Duration::from_secs(60)).unwrap();
+    datagen::run(&quick_settings(&second, 10, 11), Duration::from_secs(60)).unwrap();
+    let bytes = std::fs::read(&first).unwrap();
+    let two_threads = scratch("a2.bin");
+    datagen::run(&Settings { threads: 2, ..quick_settings(&two_threads, 10, 11) }, Duration::from_secs(60)).unwrap();
+    assert_eq!(bytes, std::fs::read(&second).unwrap(), "one seed: the same file");
+    assert_eq!(bytes, std::fs::read(&two_threads).unwrap(), "one seed, two threads: the same file");
+    assert_eq!(bytes.len() as u64, progress.positions.load(std::sync::atomic::Ordering::Relaxed) * 32);
+    let records = read_records(&first).unwrap();
+    assert!(records.len() > 50, "{} positions from 10 games", records.len());
+    check_records(&records);
+    // Games are written whole: consecutive records of one game share its
+    // outcome, so the outcome changes at most at the nine game boundaries.
+    let changes = records.windows(2).filter(|w| w[0].outcome != w[1].outcome).count();
+    assert!(changes <= 9);
+    // Another seed plays other games.
+    let other = scratch("c.bin");
+    datagen::run(&quick_settings(&other, 2, 12), Duration::from_secs(60)).unwrap();
+    assert_ne!(std::fs::read(&other).unwrap()[..64], bytes[..64]);
+}
+
+#[test]
+fn a_killed_datagen_run_leaves_a_valid_file_that_a_new_run_extends() {
+    let output = scratch("killed.bin");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
+        .args(["datagen", "--output", output.to_str().unwrap(), "--threads", "2", "--nodes", "300"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::metadata(&output).map_or(0, |m| m.len()) < 20 * RECORD_BYTES as u64 {
+        assert!(start.elapsed() < Duration::from_secs(60), "datagen wrote nothing in a minute");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // A partial record is possible only mid-write; the next run trims it.
+    let status = Command::new(env!("CARGO_BIN_EXE_roque"))
+        .args(["datagen", "--output", output.to_str().unwrap(), "--games", "1", "--nodes", "300"])
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let records = read_records(&output).unwrap();
+    assert!(records.len() >= 20);
+    check_records(&records);
+}
+
+#[test]
+fn datagen_refuses_bad_arguments_and_unwritable_output() {
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("datagen").args(args).output().unwrap();
+        (output.status.success(), String::from_utf8_lossy(&output.stderr).to_string())
+    };
+    let (ok, error) = run(&["--games", "1"]);
+    assert!(!ok && error.contains("--output"), "{error}");
+    let (ok, error) = run(&["--output", "/nonexistent-dir/x.bin", "--games", "1"]);
+    assert!(!ok && error.contains("cannot write /nonexistent-dir/x.bin"), "{error}");
+    let (ok, error) = run(&["--output", "x.bin", "--nodes", "many"]);
+    assert!(!ok && error.contains("'many'"), "{error}");
+}
+
+#[test]
+fn data_files_convert_between_binary_and_text_without_loss() {
+    let binary = scratch("convert.bin");
+    datagen::run(&quick_settings(&binary, 2, 21), Duration::from_secs(60)).unwrap();
+    let text = scratch("convert.txt");
+    let back = scratch("convert-back.bin");
+    let roque = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("data").args(args).output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).to_string()
+    };
+    roque(&["convert", binary.to_str().unwrap(), text.to_str().unwrap()]);
+    roque(&["convert", text.to_str().unwrap(), back.to_str().unwrap()]);
+    assert_eq!(std::fs::read(&binary).unwrap(), std::fs::read(&back).unwrap());
+    let first_line = std::fs::read_to_string(&text).unwrap().lines().next().unwrap().to_string();
+    let fields: Vec<&str> = first_line.split(" | ").collect();
+    assert_eq!(fields.len(), 3, "{first_line}");
+    Position::from_fen(fields[0]).unwrap();
+    let shuffled = scratch("shuffled.bin");
+    roque(&["shuffle", binary.to_str().unwrap(), shuffled.to_str().unwrap(), "5"]);
+    let (mut a, mut b) = (read_records(&binary).unwrap(), read_records(&shuffled).unwrap());
+    assert_ne!(a, b, "shuffled");
+    a.sort_by_key(|r| r.to_bytes());
+    b.sort_by_key(|r| r.to_bytes());
+    assert_eq!(a, b, "the same positions");
+    let merged = scratch("merged.bin");
+    roque(&["merge", merged.to_str().unwrap(), binary.to_str().unwrap(), text.to_str().unwrap()]);
+    assert_eq!(read_records(&merged).unwrap().len(), 2 * a.len());
+    let summary = roque(&["inspect", binary.to_str().unwrap(), "2"]);
+    assert!(summary.contains(&format!("positions {}", a.len())), "{summary}");
+    // A file that is not whole records is refused, naming it.
+    std::fs::write(&merged, [0u8; 33]).unwrap();
+    let error = read_records(&merged).unwrap_err();
+    assert!(error.contains("33 bytes"), "{error}");
+}
+
+#[test]
+fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
+    // Positions whose label is plain material, so that a few epochs learn
+    // something measurable.
+    let source = scratch("train-source.bin");
+    datagen::run(&quick_settings(&source, 8, 31), Duration::from_secs(60)).unwrap();
+    let records: Vec<Record> = read_records(&source)
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let position = r.position().unwrap();
+            let material: i32 = position
+                .occupied()
+                .map(|s| {
+                    let piece = position.piece_on(s).unwrap();
+                    [100, 300, 300, 500, 900, 0][piece.kind().index()] * piece.color().sign()
+                })
+                .sum();
+            let outcome = match material {
+                m if m > 0 => GameOutcome::WhiteWins,
+                m if m < 0 => GameOutcome::BlackWins,
+                _ => GameOutcome::Draw,
+            };
+            Record::new(&position, material as i16, outcome)
+        })
+        .collect();
+    let settings = TrainSettings { epochs: 6, batch_size: 256, learning_rate: 0.01, ..TrainSettings::default() };
+    let mut trainer = Trainer::new(1);
+    let before = trainer.loss(&records, &settings);
+    for _ in 0..settings.epochs {
+        trainer.epoch(&records, &settings);
+    }
+    let after = trainer.loss(&records, &settings);
+    assert!(after < before * 0.7, "loss {before} -> {after}");
+
+    // A checkpoint restores the same trainer.
+    let checkpoint = scratch("train.checkpoint");
+    trainer.save_checkpoint(&checkpoint).unwrap();
+    let restored = Trainer::load_checkpoint(&checkpoint).unwrap();
+    assert_eq!(restored.parameters, trainer.parameters);
+    assert_eq!(restored.epochs_done, settings.epochs);
+
+    // The quantised network follows the float one and loads in the engine.
+    let network = trainer.quantise(settings.scale);
+    // Rounding the hidden layer to 1/255 leaves a few centipawns.
+    let (mut difference, mut size) = (0.0, 0.0);
+    for record in &records {
+        let float = trainer.evaluate(record, &settings);
+        let quantised = roque::nnue::evaluate(&network, &record.position().unwrap()) as f32;
+        difference += (float - quantised).abs() / records.len() as f32;
+        size += float.abs() / records.len() as f32;
+    }
+    assert!(difference < 5.0 + 0.05 * size, "mean |float - quantised| {difference} where mean |float| is {size}");
+    let net_path = scratch("trained.nnue");
+    std::fs::write(&net_path, network.to_bytes()).unwrap();
+    let mut engine =
+        Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines();
+    let banner = lines.next().unwrap().unwrap();
+    assert!(banner.starts_with("Roque"), "{banner}");
+    // A file that is no network is refused and changes nothing.
+    writeln!(input, "setoption name EvalFile value {}", source.display()).unwrap();
+    let refusal = lines.next().unwrap().unwrap();
+    assert!(refusal.starts_with("info string error: setoption: EvalFile:"), "{refusal}");
+    assert!(refusal.contains("the network stays <internal>"), "{refusal}");
+    writeln!(input, "setoption name EvalFile value {}", net_path.display()).unwrap();
+    let loaded = lines.next().unwrap().unwrap();
+    assert!(loaded.contains("EvalFile: evaluating with") && loaded.contains("trained.nnue"), "{loaded}");
+    writeln!(input, "position startpos moves e2e4\ngo depth 6").unwrap();
+    loop {
+        let line = lines.next().expect("the engine answers").unwrap();
+        assert!(!line.contains("error"), "{line}");
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    engine.wait().unwrap();
+}
+
+#[test]
+fn augmented_positions_are_legal_labelled_and_independent_of_the_threads() {
+    let source = scratch("augment-source.bin");
+    datagen::run(&quick_settings(&source, 2, 41), Duration::from_secs(60)).unwrap();
+    let one = scratch("augment-1.bin");
+    let two = scratch("augment-2.bin");
+    let settings = AugmentSettings { walks: 6, max_plies: 3, depth: 1, threads: 1, ..AugmentSettings::default() };
+    let count = augment(&source, &one, &settings).unwrap();
+    augment(&source, &two, &AugmentSettings { threads: 2, ..settings }).unwrap();
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    let sources = read_records(&source).unwrap();
+    let records = read_records(&one).unwrap();
+    assert_eq!(records.len(), count);
+    assert!(count > sources.len(), "{count} positions from {} sources", sources.len());
+    for record in &records {
+        let position = record.position().unwrap();
+        assert!(!position.in_check());
+        assert!(record.score.abs() <= 3000);
+        assert_eq!(record.outcome, GameOutcome::Draw);
+    }
+}

@@ -1,0 +1,196 @@
+//! Returning chess: its rules, one test each, hand-checked perft counts, its
+//! FEN, and the search.
+
+mod variants_support;
+
+use roque::search::tt::TranspositionTable;
+use roque::search::SearchLimits;
+use roque::types::{Color, PieceType, Square};
+use roque::variants::engine::VariantEngine;
+use roque::variants::perft::perft;
+use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
+use std::sync::Arc;
+use variants_support::naive::Naive;
+use variants_support::{engine_moves, position, random_positions};
+
+fn returning(fen: &str) -> VariantPosition {
+    position(Variant::Returning, fen)
+}
+
+fn after(moves: &[&str]) -> VariantGame {
+    let mut game = VariantGame::new(VariantPosition::startpos(Variant::Returning));
+    for text in moves {
+        game.play_uci(text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    game
+}
+
+fn reason(position: &VariantPosition, text: &str) -> String {
+    match position.parse_action(text, false) {
+        Err(ActionParseError::Illegal { reason: Some(reason), .. }) => reason,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_captured_piece_goes_back_to_its_owner_who_places_it_then_moves() {
+    let mut game = after(&["e2e4", "d7d5", "e4d5"]);
+    let position = *game.position();
+    assert_eq!(position.side_to_move(), Color::Black);
+    assert_eq!((position.turn().index, position.turn().length), (0, 2));
+    assert_eq!(position.hands().count(Color::Black, PieceType::Pawn), 1);
+    assert_eq!(position.fen(), "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2 capture=d5");
+    game.play_uci("P@d6", false).unwrap();
+    // The owner's turn goes on: Black moves too.
+    assert_eq!(game.position().side_to_move(), Color::Black);
+    assert_eq!(game.position().fen(), "rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 2 turn=2/2");
+    game.play_uci("g8f6", false).unwrap();
+    assert_eq!(game.position().side_to_move(), Color::White);
+    assert_eq!(game.position().fullmove_number(), 3);
+}
+
+#[test]
+fn the_piece_never_attacks_the_piece_that_took_it() {
+    let game = after(&["e2e4", "d7d5", "e4d5"]);
+    // A black pawn on c6 or e6 would attack the pawn on d5.
+    assert_eq!(reason(game.position(), "P@c6"), "a pawn may not be placed on c6 now");
+    assert_eq!(reason(game.position(), "P@e6"), "a pawn may not be placed on e6 now");
+    // 33 empty squares (ranks 1 and 8 are full), less c6 and e6.
+    assert_eq!(perft(game.position(), 1), 31);
+}
+
+#[test]
+fn a_pawn_returns_off_the_first_and_last_ranks_and_a_bishop_to_its_colour() {
+    // White's rook took a pawn on a5 and a bishop-free board: ranks 1 and 8
+    // have room, but a pawn may not go there.
+    let pawn = returning("4k3/8/8/R7/8/8/8/4K3[p] b - - 0 1 capture=a5");
+    assert_eq!(reason(&pawn, "P@b8"), "a pawn may not be placed on b8 now");
+    assert_eq!(reason(&pawn, "P@b1"), "a pawn may not be placed on b1 now");
+    assert!(pawn.parse_action("P@b7", false).is_ok());
+    // A bishop taken on a5 (dark) returns to a dark square, off the
+    // diagonal a5-d2 from which it would attack the rook.
+    let bishop = returning("4k3/8/8/R7/8/8/8/4K3[b] b - - 0 1 capture=a5");
+    assert_eq!(reason(&bishop, "B@a4"), "a bishop may not be placed on a4 now");
+    assert_eq!(reason(&bishop, "B@c3"), "a bishop may not be placed on c3 now");
+    assert!(bishop.parse_action("B@c1", false).is_ok());
+}
+
+#[test]
+fn a_placement_that_gives_check_ends_the_turn() {
+    let mut game = VariantGame::new(returning("4k3/8/8/3q4/4P3/8/8/4K3[] w - - 0 1"));
+    game.play_uci("e4d5", false).unwrap();
+    let mut quiet = game.clone();
+    quiet.play_uci("Q@h8", false).unwrap();
+    assert_eq!(quiet.position().side_to_move(), Color::Black, "no check: Black moves next");
+    game.play_uci("Q@e2", false).unwrap();
+    assert!(game.position().in_check());
+    assert_eq!(game.position().side_to_move(), Color::White, "the check ended Black's turn");
+}
+
+#[test]
+fn a_check_from_the_capture_is_answered_by_the_placement_or_the_move() {
+    let mut game = VariantGame::new(returning("4k3/8/8/8/8/8/4p3/4RK2[] w - - 0 1"));
+    game.play_uci("e1e2", false).unwrap();
+    assert!(game.position().in_check());
+    // The pawn may go anywhere allowed, blocking or not.
+    let mut blocked = game.clone();
+    blocked.play_uci("P@e5", false).unwrap();
+    assert!(!blocked.position().in_check());
+    game.play_uci("P@a6", false).unwrap();
+    // Still in check: the move must answer it.
+    assert!(game.position().in_check());
+    assert_eq!(engine_moves(game.position()), vec!["e8d7", "e8d8", "e8f7", "e8f8"]);
+}
+
+#[test]
+fn a_piece_with_no_square_allowed_is_lost_and_its_owner_plays_a_plain_turn() {
+    // Every dark square is full but the long diagonal. Bxa1 takes White's
+    // bishop, which could only return to that diagonal, where it would
+    // attack its taker: it is lost, and White plays an ordinary move.
+    let fen = "1k1n1r1b/p1p1p3/1p1p3p/N1Q3q1/1P3P1R/P3P1P1/3P1P1P/B1R1K1N1[] b - - 0 30";
+    let mut game = VariantGame::new(returning(fen));
+    game.play_uci("h8a1", false).unwrap();
+    let position = game.position();
+    assert_eq!(position.side_to_move(), Color::White);
+    assert_eq!((position.hands().total(Color::White), position.pending()), (0, None));
+    assert_eq!((position.turn().index, position.turn().length), (0, 1));
+    assert!(position.legal_actions().iter().all(|a| !a.is_drop()));
+    assert_eq!(perft(position, 2), Naive::from_engine(position).perft(2));
+}
+
+#[test]
+fn no_man_ever_leaves_the_game_but_a_lost_one() {
+    let start = VariantPosition::startpos(Variant::Returning);
+    for position in random_positions(&start, 10, 150, 51) {
+        assert_eq!((position.men(Color::White), position.men(Color::Black)), (16, 16), "{}", position.fen());
+    }
+}
+
+#[test]
+fn hand_checked_perft() {
+    let start = VariantPosition::startpos(Variant::Returning);
+    // As chess until a capture's placement, at ply 4 at the earliest.
+    assert_eq!(perft(&start, 1), 20);
+    assert_eq!(perft(&start, 2), 400);
+    assert_eq!(perft(&start, 3), 8902);
+    // The rook took a pawn on e2 with check: the pawn returns to ranks 2
+    // to 7, not where it would attack the rook.
+    let check = returning("4k3/8/8/8/8/8/4R3/5K2[p] b - - 0 1 capture=e2");
+    // 48 squares of ranks 2 to 7, less e2 (taken), d3 and f3 (attacking),
+    // and g2: a pawn there checks the king on f1, which ends Black's turn
+    // with its own king still in check.
+    assert_eq!(perft(&check, 1), 44);
+}
+
+#[test]
+fn perft_to_depth_three_agrees_with_the_naive_generator() {
+    for fen in [
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2 capture=d5",
+        "rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 2 turn=2/2",
+        "r3k2r/ppp2ppp/2n1bn2/3pp3/1b1PP1q1/2N1BN2/PPPQ1PPP/R3KB1R[] w KQkq - 0 8",
+        "4k3/8/8/8/8/8/4R3/5K2[p] b - - 0 1 capture=e2",
+    ] {
+        let position = returning(fen);
+        assert_eq!(perft(&position, 3), Naive::from_engine(&position).perft(3), "{fen}");
+    }
+}
+
+#[test]
+fn fen_round_trips() {
+    let start = VariantPosition::startpos(Variant::Returning);
+    for position in random_positions(&start, 10, 150, 52) {
+        assert_eq!(returning(&position.fen()), position, "{}", position.fen());
+    }
+}
+
+#[test]
+fn bad_fens_are_refused_with_the_reason() {
+    let bad = |fen: &str| VariantPosition::from_fen(Variant::Returning, fen).unwrap_err();
+    // The taker is the other side's piece.
+    assert_eq!(bad("4k3/8/8/3p4/8/8/8/4K3[p] b - - 0 2 capture=d5"), VariantFenError::NoCapturerOn(Square::D5));
+    assert!(matches!(
+        bad("4k3/8/8/3P4/8/8/8/4K3[p] b - - 0 2 capture=d5 turn=2/2"),
+        VariantFenError::TurnNotPossible { .. }
+    ));
+    assert!(VariantPosition::from_fen(Variant::Returning, "4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2/2").is_ok());
+    assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2"), VariantFenError::BadTurn("2".into()));
+    assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=3/2"), VariantFenError::BadTurn("3/2".into()));
+    // The only place left would attack the taker.
+    let fen = "1k1n1r2/p1p1p3/1p1p3p/N1Q3q1/1P3P1R/P3P1P1/3P1P1P/b1R1K1N1[B] w - - 0 31 capture=a1";
+    assert_eq!(bad(fen), VariantFenError::NoSquareForPending);
+    // Each side keeps its own army: never more than sixteen men.
+    assert!(matches!(bad("4k3/8/8/8/8/8/PPPPPPPP/QQQQKQQQ[] w - - 0 1"), VariantFenError::TooManyMen { .. }));
+}
+
+#[test]
+fn the_search_places_the_returned_piece_then_moves() {
+    let mut engine = VariantEngine::new();
+    let table = Arc::new(TranspositionTable::new(4).unwrap());
+    let game = after(&["e2e4", "d7d5", "e4d5"]);
+    let result = engine.search_sync(&game, SearchLimits::depth(3), Arc::clone(&table));
+    assert!(result.best.is_drop(), "the returned pawn is placed first");
+    let mut game = game;
+    game.play(result.best);
+    let result = engine.search_sync(&game, SearchLimits::depth(3), table);
+    assert!(!result.best.is_drop() && game.position().legal_actions().contains(&result.best));
+}

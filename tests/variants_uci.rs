@@ -1,0 +1,189 @@
+//! The variants through the UCI loop: the `UCI_Variant` option, the commands
+//! in every variant, bad input, and complete games of the engine against
+//! itself, every move checked by the rules.
+
+mod uci_support;
+mod variants_support;
+
+use roque::uci::options::VARIANT_CHOICES;
+use roque::variants::{Variant, VariantGame, VariantPosition};
+use uci_support::{best_move, Engine};
+use variants_support::Random;
+
+fn variants() -> Vec<Variant> {
+    VARIANT_CHOICES.iter().map(|name| Variant::from_name(name).unwrap()).filter(|&v| v != Variant::Chess).collect()
+}
+
+fn engine_in(variant: Variant) -> Engine {
+    let mut engine = Engine::ready();
+    engine.send(&format!("setoption name UCI_Variant value {variant}"));
+    engine
+}
+
+#[test]
+fn the_option_lists_every_variant() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.wait_for("uciok");
+    let line = lines.iter().find(|l| l.starts_with("option name UCI_Variant ")).expect("UCI_Variant is announced");
+    assert!(line.starts_with("option name UCI_Variant type combo default chess var chess"), "{line}");
+    for name in VARIANT_CHOICES {
+        assert!(line.contains(&format!(" var {name}")), "{line}");
+    }
+    engine.send("setoption name UCI_Variant value kriegspiel");
+    let lines = engine.sync();
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string error: setoption: UCI_Variant value 'kriegspiel' is not one of")));
+}
+
+#[test]
+fn every_command_works_in_every_variant() {
+    for variant in variants() {
+        let mut engine = engine_in(variant);
+        engine.send("ucinewgame");
+        engine.send("position startpos");
+        let start = VariantPosition::startpos(variant);
+        assert_eq!(engine.fen(), start.fen(), "{variant}");
+        engine.send("d");
+        let lines = engine.lines_until(|l| l.starts_with("Checkers:"), uci_support::TIMEOUT);
+        assert!(lines.contains(&format!("Variant: {variant}")), "{variant}: {lines:?}");
+        engine.send("eval");
+        let lines = engine.lines_until(|l| l.starts_with("Final evaluation:"), uci_support::TIMEOUT);
+        assert!(lines.iter().any(|l| l.contains("Material")), "{variant}");
+        engine.send("go perft 2");
+        let lines = engine.lines_until(|l| l.starts_with("Nodes searched:"), uci_support::TIMEOUT);
+        let total: u64 = lines.last().unwrap().trim_start_matches("Nodes searched: ").parse().unwrap();
+        assert_eq!(total, roque::variants::perft::perft(&start, 2), "{variant}");
+        assert_eq!(
+            lines.iter().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).count(),
+            start.legal_actions().len()
+        );
+        let lines = engine.search("go depth 3");
+        let best = best_move(&lines);
+        assert!(start.parse_action(&best, false).is_ok(), "{variant}: {best}");
+        assert!(lines.iter().any(|l| l.starts_with("info depth 3 ") && l.contains(" pv ")), "{variant}: {lines:?}");
+        engine.send("quit");
+    }
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move_in_every_variant() {
+    for variant in variants() {
+        let mut engine = engine_in(variant);
+        engine.send("position startpos");
+        engine.send("go infinite");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        engine.send("stop");
+        let lines = engine.lines_until(|l| l.starts_with("bestmove"), uci_support::TIMEOUT);
+        let best = best_move(&lines);
+        assert!(VariantPosition::startpos(variant).parse_action(&best, false).is_ok(), "{variant}: {best}");
+    }
+}
+
+#[test]
+fn bad_variant_input_is_reported_and_changes_nothing() {
+    let mut engine = engine_in(Variant::Losing);
+    engine.send("position startpos moves e2e4 d7d5");
+    let before = engine.fen();
+    for (command, expected) in [
+        (
+            "position startpos moves e2e4 d7d5 e4e5",
+            "move 3 of the list: 'e4e5' is not a legal move in this position: a capture is compulsory",
+        ),
+        (
+            "position startpos moves N@c3",
+            "'N@c3' is not a legal move in this position: the side to move has no knight in hand",
+        ),
+        ("position startpos moves e2e4 X@c3", "'X@c3' is not a move in UCI notation"),
+        (
+            "position fen 4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
+            "bad losing FEN '4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1': losing has no pieces in hand",
+        ),
+    ] {
+        engine.send(command);
+        let lines = engine.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error:") && l.contains(expected)),
+            "{command}: {lines:?}"
+        );
+        assert_eq!(engine.fen(), before, "{command}");
+    }
+    engine.send("go searchmoves e4e5");
+    let lines = engine.sync();
+    assert!(lines.iter().any(|l| l.contains("go: searchmoves move 1:")), "{lines:?}");
+
+    let mut engine = engine_in(Variant::Placement);
+    engine.send("position startpos moves K@g1 k@g8");
+    let before = engine.fen();
+    for (command, expected) in [
+        (
+            "position startpos moves K@g1 k@g8 N@c3",
+            "'N@c3' is not a legal move in this position: a knight may not be placed on c3 now",
+        ),
+        ("position startpos moves K@g1 k@g8 K@e1", "the side to move has no king in hand"),
+        ("position startpos moves K@g1 k@g8 g1g2", "places its pieces first"),
+        (
+            "position startpos moves Q@d1 k@d8",
+            "'k@d8' is not a legal move in this position: the king would be left in check",
+        ),
+        ("position fen 8/8/8/8/8/8/8/8[KQkq] w KQkq - 0 1", "placement has no castling"),
+    ] {
+        engine.send(command);
+        let lines = engine.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error:") && l.contains(expected)),
+            "{command}: {lines:?}"
+        );
+        assert_eq!(engine.fen(), before, "{command}");
+    }
+}
+
+#[test]
+fn changing_the_variant_starts_its_game() {
+    let mut engine = engine_in(Variant::Losing);
+    engine.send("position startpos moves e2e4");
+    engine.send("setoption name UCI_Variant value chess");
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    engine.send("position startpos moves e2e4 d7d5 e4e5");
+    assert_eq!(
+        engine.fen(),
+        "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+        "chess has no compulsory capture"
+    );
+}
+
+/// Plays `games` games of the engine against itself through the UCI loop at
+/// `nodes` a move, each from a few random opening moves; every `bestmove`
+/// is played on the test's own game, which refuses an illegal one.
+fn self_play(variant: Variant, games: usize, nodes: u64, seed: u64) {
+    let mut random = Random(seed);
+    let mut engine = engine_in(variant);
+    for _ in 0..games {
+        engine.send("ucinewgame");
+        let mut game = VariantGame::new(VariantPosition::startpos(variant));
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..4 {
+            let actions = game.position().legal_actions();
+            let action = actions[random.below(actions.len())];
+            played.push(action.to_uci(false));
+            game.play(action);
+        }
+        while game.result().is_none() && played.len() < 400 {
+            engine.send(&format!("position startpos moves {}", played.join(" ")));
+            let lines = engine.search(&format!("go nodes {nodes}"));
+            let best = best_move(&lines);
+            game.play_uci(&best, false).unwrap_or_else(|e| panic!("{variant}: bestmove {best} after {played:?}: {e}"));
+            played.push(best);
+        }
+        engine.send(&format!("position startpos moves {}", played.join(" ")));
+        assert_eq!(engine.fen(), game.position().fen(), "{variant}: the engine follows every move");
+    }
+}
+
+#[test]
+fn self_play_games_are_legal_to_the_end() {
+    for (i, variant) in variants().into_iter().enumerate() {
+        self_play(variant, 2, 300, 7 + i as u64);
+    }
+}
