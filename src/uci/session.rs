@@ -16,7 +16,7 @@ use crate::search::limits::MAX_DEPTH;
 use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
-use crate::types::Color;
+use crate::types::{Color, Move};
 use crate::variants::engine::VariantEngine;
 use crate::variants::{Variant, VariantGame, VariantPosition};
 use std::path::Path;
@@ -421,20 +421,7 @@ impl Session {
                 "go: no clock for {us}, the side to move: the move is timed by the opponent's clock"
             ));
         }
-        let limits = SearchLimits {
-            wtime: go.wtime,
-            btime: go.btime,
-            winc: go.winc,
-            binc: go.binc,
-            movestogo: go.movestogo,
-            depth: go.depth,
-            nodes: go.nodes,
-            mate: go.mate,
-            movetime: go.movetime,
-            infinite: go.infinite,
-            ponder: go.ponder,
-            searchmoves,
-        };
+        let limits = search_limits(&go, searchmoves);
         if self.debug {
             self.output.info_string(&format!("debug: searching {} with {limits:?}", position.fen()));
         }
@@ -476,25 +463,38 @@ impl Session {
     }
 
     /// `go perft`: the count per root move, then the total, in the format of
-    /// `roque perft`. Runs on its own thread so that the loop keeps
-    /// answering; `stop` ends it within a fraction of a second.
+    /// `roque perft`.
     fn start_perft(&mut self, depth: u32) {
+        let position = *self.game.position();
+        let chess960 = self.settings.chess960;
+        let children = position.legal_moves().iter().map(|&m| (m.to_uci(chess960), position.make_move(m))).collect();
+        self.start_count(children, depth - 1, perft_until_stopped);
+    }
+
+    /// Counts the tree below each of `children` (its move's text and the
+    /// position it leads to) to `depth` with `count`, printing a line each
+    /// and the total. Runs on its own thread so that the loop keeps
+    /// answering; `stop` ends it within a fraction of a second.
+    fn start_count<P: Send + 'static>(
+        &mut self,
+        children: Vec<(String, P)>,
+        depth: u32,
+        count: fn(&P, u32, &AtomicBool) -> Option<u64>,
+    ) {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let position = *self.game.position();
         let output = Arc::clone(&self.output);
-        let chess960 = self.settings.chess960;
         let (thread_stop, thread_done) = (Arc::clone(&stop), Arc::clone(&done));
         let started = std::thread::Builder::new().name("perft".to_string()).spawn(move || {
             let mut total = 0u64;
-            for m in position.legal_moves() {
-                let Some(count) = perft_until_stopped(&position.make_move(m), depth - 1, &thread_stop) else {
+            for (text, child) in &children {
+                let Some(nodes) = count(child, depth, &thread_stop) else {
                     thread_done.store(true, Ordering::Release);
                     output.info_string("perft stopped");
                     return;
                 };
-                total += count;
-                output.line(&format!("{}: {count}", m.to_uci(chess960)));
+                total += nodes;
+                output.line(&format!("{text}: {nodes}"));
             }
             thread_done.store(true, Ordering::Release);
             output.lines(&["", &format!("Nodes searched: {total}")]);
@@ -511,6 +511,24 @@ impl Session {
             }
             Err(error) => self.output.error(&format!("go perft: the counting thread could not start ({error})")),
         }
+    }
+}
+
+/// The limits a `go` sets, searching `searchmoves` (all moves when empty).
+fn search_limits(go: &GoCommand, searchmoves: Vec<Move>) -> SearchLimits {
+    SearchLimits {
+        wtime: go.wtime,
+        btime: go.btime,
+        winc: go.winc,
+        binc: go.binc,
+        movestogo: go.movestogo,
+        depth: go.depth,
+        nodes: go.nodes,
+        mate: go.mate,
+        movetime: go.movetime,
+        infinite: go.infinite,
+        ponder: go.ponder,
+        searchmoves,
     }
 }
 

@@ -2,8 +2,7 @@
 //! commands, on the variant's game, by the variant's rules, searched by the
 //! variant search. Standard chess never comes here.
 
-use super::{Job, Session};
-use crate::search::SearchLimits;
+use super::{search_limits, Job, Session};
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
 use crate::uci::info::VariantUciReporter;
@@ -11,7 +10,7 @@ use crate::uci::options::VARIANT_CHOICES;
 use crate::variants::engine::VariantJob;
 use crate::variants::perft::perft_until_stopped;
 use crate::variants::{Variant, VariantGame, VariantPosition};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 impl Session {
@@ -79,20 +78,7 @@ impl Session {
                 }
             }
         }
-        let limits = SearchLimits {
-            wtime: go.wtime,
-            btime: go.btime,
-            winc: go.winc,
-            binc: go.binc,
-            movestogo: go.movestogo,
-            depth: go.depth,
-            nodes: go.nodes,
-            mate: go.mate,
-            movetime: go.movetime,
-            infinite: go.infinite,
-            ponder: go.ponder,
-            searchmoves: Vec::new(),
-        };
+        let limits = search_limits(&go, Vec::new());
         if self.debug {
             self.output.info_string(&format!(
                 "debug: searching {} ({}) with {limits:?}",
@@ -123,38 +109,14 @@ impl Session {
 
     /// `go perft` in a variant: every action made, divided by first action.
     fn start_variant_perft(&mut self, depth: u32) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicBool::new(false));
         let position = *self.variant_game.position();
-        let output = Arc::clone(&self.output);
         let chess960 = self.settings.chess960;
-        let (thread_stop, thread_done) = (Arc::clone(&stop), Arc::clone(&done));
-        let started = std::thread::Builder::new().name("perft".to_string()).spawn(move || {
-            let mut total = 0u64;
-            for action in position.legal_actions() {
-                let Some(count) = perft_until_stopped(&position.make(action), depth - 1, &thread_stop) else {
-                    thread_done.store(true, Ordering::Release);
-                    output.info_string("perft stopped");
-                    return;
-                };
-                total += count;
-                output.line(&format!("{}: {count}", action.to_uci(chess960)));
-            }
-            thread_done.store(true, Ordering::Release);
-            output.lines(&["", &format!("Nodes searched: {total}")]);
-        });
-        match started {
-            Ok(thread) => {
-                self.job = Some(Job {
-                    done,
-                    perft: Some((stop, thread)),
-                    infinite: true,
-                    pondering: false,
-                    stop_requested: false,
-                })
-            }
-            Err(error) => self.output.error(&format!("go perft: the counting thread could not start ({error})")),
-        }
+        let children = position
+            .legal_actions()
+            .into_iter()
+            .map(|action| (action.to_uci(chess960), position.make(action)))
+            .collect();
+        self.start_count(children, depth - 1, perft_until_stopped);
     }
 
     pub(super) fn variant_display(&self) {
