@@ -24,8 +24,8 @@ use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
 /// Whether the search evaluates with the network unless told otherwise
-/// (the `Use NNUE` option). The hand-crafted evaluation stays the default
-/// until a network beats it in games (README.md, "Neural evaluation").
+/// (the `Use NNUE` option): yes since generation 1 beat the hand-crafted
+/// evaluation in games (README.md, "Neural evaluation").
 pub const USED_BY_DEFAULT: bool = true;
 
 /// The network file built into the binary.
