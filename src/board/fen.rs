@@ -168,27 +168,7 @@ impl Position {
     /// rook (plain FEN in standard chess), the rook's file otherwise.
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(90);
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_on(Square::new(file, *rank)) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                fen.push('/');
-            }
-        }
+        write_placement(&mut fen, |square| self.piece_on(square), |_| None);
         fen.push(' ');
         fen.push(self.side_to_move.fen_char());
         fen.push(' ');
@@ -373,4 +353,37 @@ pub fn mirror_fen(fen: &str) -> String {
         out.push_str(field);
     }
     out
+}
+
+/// Writes a FEN's piece placement, rank 8 first: `piece_on` of each square,
+/// and after a piece whatever `mark` gives for its square (the variants'
+/// ghosts).
+pub fn write_placement(
+    fen: &mut String,
+    piece_on: impl Fn(Square) -> Option<Piece>,
+    mark: impl Fn(Square) -> Option<char>,
+) {
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            let square = Square::new(file, *rank);
+            match piece_on(square) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.char());
+                    fen.extend(mark(square));
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::First {
+            fen.push('/');
+        }
+    }
 }

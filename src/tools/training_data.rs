@@ -17,7 +17,7 @@
 //! The text form gives the score and the result (1.0, 0.5, 0.0) from White's
 //! view, as `../shared/data/selfplay-gen0/` does.
 
-use crate::board::Position;
+use crate::board::{write_placement, Position};
 use crate::types::{Color, Piece, PieceType, Square};
 use std::fmt;
 
@@ -228,27 +228,7 @@ impl Record {
             }
         }
         let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        write_placement(&mut fen, |square| board[square.index()], |_| None);
         fen.push_str(if self.black_to_move { " b " } else { " w " });
         // Shredder-FEN letters (the rook's file) read back exactly, in
         // standard chess and Chess960 alike; `Position::fen` rewrites them.

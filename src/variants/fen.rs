@@ -22,7 +22,7 @@ use super::position::VariantPosition;
 use super::returns::Returns;
 use super::turn::Turn;
 use super::{CaptureRule, Placement, Variant};
-use crate::board::{CastlingSide, FenError, STARTPOS_FEN};
+use crate::board::{write_placement, CastlingSide, FenError, STARTPOS_FEN};
 use crate::types::{Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 
@@ -250,31 +250,7 @@ impl VariantPosition {
     /// position.
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(100);
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                let square = Square::new(file, *rank);
-                match self.piece_on(square) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                        if self.ghosts.contains(square) {
-                            fen.push('*');
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                fen.push('/');
-            }
-        }
+        write_placement(&mut fen, |square| self.piece_on(square), |square| self.ghosts.contains(square).then_some('*'));
         if has_hands(self.variant) {
             fen.push('[');
             fen.push_str(&self.hands.letters());
