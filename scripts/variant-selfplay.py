@@ -7,7 +7,9 @@ same build is the referee: after every move it lists the legal moves
 (`go perft 1`, the project's perft-tested generator) and says whether the
 game is over (`d`, its `Result:` line). In losing chess python-chess checks
 every move as well (its legal moves, then only the captures when there is
-one), independently of Roque. A move that is not legal, a missing
+one), independently of Roque; in the variants with other turn orders
+(Marseillais, progressive, camps, turning) the second implementation of
+scripts/turns-perft.py does (python-chess's moves, its own turn order). A move that is not legal, a missing
 `bestmove` or a crash ends the run with an error.
 
 Each opening is a few random legal moves (seeded). With --nodes-b the two
@@ -31,6 +33,17 @@ try:
     import chess
 except ImportError:
     chess = None
+
+if chess:
+    import importlib.util
+    import os
+
+    _spec = importlib.util.spec_from_file_location(
+        "turns_perft", os.path.join(os.path.dirname(os.path.abspath(__file__)), "turns-perft.py"))
+    turns = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(turns)
+else:
+    turns = None
 
 
 class Uci:
@@ -100,13 +113,26 @@ def python_chess_check(board, move):
     board.push(m)
 
 
+def turns_check(game, move):
+    """Other turn orders, by the second implementation: legal, then played."""
+    legal = [m.uci() for m in game.actions()]
+    if move not in legal:
+        raise RuntimeError(f"turns-perft.py: {move} is not legal in {game.variant} in {game.board.fen()}")
+    game.play(chess.Move.from_uci(move))
+
+
 def play_game(players, referee, opening, nodes, variant, max_plies, verbose=False):
-    """players: [white, black]; returns (result text, plies)."""
+    """players: [first, second] (the first player has White's first move);
+    returns (result text, plies)."""
     moves = list(opening)
     board = chess.Board() if (variant == "losing" and chess) else None
     if board is not None:
         for m in moves:
             python_chess_check(board, m)
+    reference = turns.Game(variant) if (turns and variant in turns.ORDERS) else None
+    if reference is not None:
+        for m in moves:
+            turns_check(reference, m)
     while True:
         referee.set(moves)
         result = referee.result()
@@ -117,11 +143,13 @@ def play_game(players, referee, opening, nodes, variant, max_plies, verbose=Fals
         if len(moves) >= max_plies:
             return "1/2-1/2 (ply limit)", len(moves)
         # The player to move is read from the referee's FEN (a turn may
-        # hold several moves).
+        # hold several moves; `player=` names its owner where it is not
+        # the colour's).
         referee.send("d")
         fen = next(l for l in referee.until(lambda l: l.startswith("Checkers:")) if l.startswith("Fen: "))
         side = fen.split()[2]
-        player = players[0] if side == "w" else players[1]
+        owner = next((int(w[len("player="):]) for w in fen.split() if w.startswith("player=")), 1 if side == "w" else 2)
+        player = players[owner - 1]
         player.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         player.send(f"go nodes {nodes[player.name]}")
         lines = player.until(lambda l: l.startswith("bestmove"))
@@ -131,6 +159,8 @@ def play_game(players, referee, opening, nodes, variant, max_plies, verbose=Fals
             raise RuntimeError(f"{player.name} played {move}, not legal after {' '.join(moves)} (legal: {legal})")
         if board is not None:
             python_chess_check(board, move)
+        if reference is not None:
+            turns_check(reference, move)
         moves.append(move)
 
 
@@ -228,7 +258,10 @@ def main():
     if args.nodes_b and len(pairs) > 1:
         value, error = pentanomial_elo(pairs)
         print(f"Elo of {first} against {second}: {value:+.1f} +/- {error:.1f} (95%, {len(pairs)} openings)")
-    print("every move legal (referee" + (", python-chess" if args.variant == "losing" and chess else "") + ")")
+    second_opinion = ", python-chess" if args.variant == "losing" and chess else ""
+    if turns and args.variant in turns.ORDERS:
+        second_opinion = ", turns-perft.py"
+    print(f"every move legal (referee{second_opinion})")
     return 0
 
 

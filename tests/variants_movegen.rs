@@ -52,3 +52,26 @@ fn perft_counts_agree_with_the_naive_generator() {
         }
     }
 }
+
+/// Marseillais, progressive, camps and turning chess: perft counts of
+/// positions from random games, each counted by a second implementation
+/// written apart, on python-chess's boards with its own turn order
+/// (scripts/turns-perft.py, which wrote tests/data/turns-perft.epd:
+/// `--all --positions 12 --depth 3 --seed 11 --period 2`).
+#[test]
+fn turn_order_perft_counts_agree_with_a_second_implementation() {
+    let data = include_str!("data/turns-perft.epd");
+    let mut counted = std::collections::HashMap::new();
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').collect();
+        let variant = Variant::from_name(fields[0]).expect("a variant name");
+        let position = VariantPosition::from_fen(variant, fields[1]).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let depth: u32 = fields[2].parse().unwrap();
+        let nodes: u64 = fields[3].parse().unwrap();
+        assert_eq!(perft(&position, depth), nodes, "{line}");
+        *counted.entry(variant).or_insert(0) += 1;
+    }
+    for variant in [Variant::Marseillais, Variant::Progressive, Variant::Camps, Variant::Turning] {
+        assert_eq!(counted.get(&variant), Some(&12), "{variant}");
+    }
+}

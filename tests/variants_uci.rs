@@ -140,6 +140,50 @@ fn bad_variant_input_is_reported_and_changes_nothing() {
 }
 
 #[test]
+fn each_move_of_a_turn_is_its_own_bestmove() {
+    let mut engine = engine_in(Variant::Marseillais);
+    let mut played: Vec<String> = vec!["e2e4".into()];
+    // Black's turn of two: two searches, each answered by one move of Black.
+    for expected in ["Turn: Black, move 1 of 2", "Turn: Black, move 2 of 2", "Turn: White, move 1 of 2"] {
+        engine.send(&format!("position startpos moves {}", played.join(" ")));
+        engine.send("d");
+        let lines = engine.lines_until(|l| l.starts_with("Checkers:"), uci_support::TIMEOUT);
+        assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
+        if expected.starts_with("Turn: White") {
+            break;
+        }
+        let best = best_move(&engine.search("go nodes 2000"));
+        played.push(best);
+    }
+    // A turn whose player has no move left is passed with 0000, which the
+    // engine sends as its bestmove and reads back in a move list.
+    engine.send("position fen 7k/8/8/8/8/1q6/8/K7 w - - 0 5 turn=2/2");
+    assert_eq!(best_move(&engine.search("go depth 2")), "0000");
+    engine.send("position fen 7k/8/8/8/8/1q6/8/K7 w - - 0 5 turn=2/2 moves 0000");
+    assert_eq!(engine.fen(), "7k/8/8/8/8/1q6/8/K7 b - - 0 5");
+    engine.send("position startpos moves e2e4 0000");
+    let lines = engine.sync();
+    assert!(lines.iter().any(|l| l.contains("a turn is passed (0000) only when")), "{lines:?}");
+}
+
+#[test]
+fn turning_moves_sets_the_period_of_the_next_game() {
+    let mut engine = engine_in(Variant::Turning);
+    engine.send("setoption name Turning Moves value 2");
+    engine.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    assert_eq!(engine.fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 player=2 swap=4/2");
+    engine.send("d");
+    let lines = engine.lines_until(|l| l.starts_with("Checkers:"), uci_support::TIMEOUT);
+    assert!(lines.iter().any(|l| l == "Player: second"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "Swap: in 4 moves (every 2 moves each)"), "{lines:?}");
+    engine.send("setoption name Turning Moves value 0");
+    let lines = engine.sync();
+    assert!(lines.iter().any(|l| l.starts_with("info string error:") && l.contains("Turning Moves")), "{lines:?}");
+    engine.send("position startpos");
+    assert!(engine.fen().ends_with(" swap=4/2"), "the bad value changed nothing");
+}
+
+#[test]
 fn changing_the_variant_starts_its_game() {
     let mut engine = engine_in(Variant::Losing);
     engine.send("position startpos moves e2e4");

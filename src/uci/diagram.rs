@@ -66,6 +66,14 @@ pub fn variant_diagram(game: &VariantGame) -> Vec<String> {
     let turn = position.turn();
     let side = if turn.side == Color::White { "White" } else { "Black" };
     lines.push(format!("Turn: {side}, move {} of {}", turn.index + 1, turn.length));
+    if position.variant().turn_order().players_change_colours() {
+        let player = if turn.player == crate::variants::Player::First { "first" } else { "second" };
+        lines.push(format!("Player: {player}"));
+    }
+    if position.swap_clock().period > 0 {
+        let clock = position.swap_clock();
+        lines.push(format!("Swap: in {} moves (every {} moves each)", clock.left, clock.period));
+    }
     lines.push(match game.result() {
         Some(result) => format!("Result: {result}"),
         None => "Result: none".to_string(),

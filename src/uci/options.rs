@@ -4,7 +4,7 @@
 
 use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tablebase::ProbeSettings;
-use crate::variants::Variant;
+use crate::variants::{SwapClock, Variant};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,7 @@ pub enum OptionId {
     Syzygy50MoveRule,
     SyzygyProbeLimit,
     Variant,
+    TurningMoves,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,10 +69,14 @@ pub const VARIANT_CHOICES: &[&str] = &[
     Variant::Reinforced.name(),
     Variant::Returning.name(),
     Variant::Ghost.name(),
+    Variant::Marseillais.name(),
+    Variant::Progressive.name(),
+    Variant::Camps.name(),
+    Variant::Turning.name(),
 ];
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 18] = [
+pub const OPTIONS: [OptionSpec; 19] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -118,6 +123,11 @@ pub const OPTIONS: [OptionSpec; 18] = [
         id: OptionId::Variant,
         name: "UCI_Variant",
         kind: OptionKind::Combo { default: Variant::Chess.name(), choices: VARIANT_CHOICES },
+    },
+    OptionSpec {
+        id: OptionId::TurningMoves,
+        name: "Turning Moves",
+        kind: OptionKind::Spin { default: SwapClock::DEFAULT_PERIOD as i64, min: 1, max: SwapClock::MAX_PERIOD as i64 },
     },
 ];
 
@@ -280,6 +290,8 @@ pub struct Settings {
     pub syzygy_path: String,
     pub probe: ProbeSettings,
     pub variant: Variant,
+    /// Turning chess: the moves each side plays between swaps of sides.
+    pub turning_moves: u8,
 }
 
 impl Settings {
@@ -327,6 +339,7 @@ impl Default for Settings {
                 Some(OptionKind::Combo { default, .. }) => Variant::from_name(default).expect("a variant name"),
                 _ => unreachable!("UCI_Variant is a combo option"),
             },
+            turning_moves: spin(OptionId::TurningMoves) as u8,
         }
     }
 }

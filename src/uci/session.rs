@@ -129,7 +129,7 @@ impl Session {
                 }
                 self.engine.new_game();
                 if self.in_variant() {
-                    self.variant_game = VariantGame::new(VariantPosition::startpos(self.settings.variant));
+                    self.variant_game = VariantGame::new(self.variant_startpos());
                 }
             }
             Command::Position { start, moves } if self.in_variant() => self.set_variant_position(start, &moves),
@@ -298,6 +298,7 @@ impl Session {
             (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
             (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
             (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
+            (OptionId::TurningMoves, OptionValue::Spin(n)) => self.settings.turning_moves = n as u8,
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {

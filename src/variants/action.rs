@@ -21,6 +21,9 @@ pub struct Action(u16);
 
 impl Action {
     pub const NONE: Action = Action(0);
+    /// The end of a turn whose player has no legal move left in it
+    /// (Marseillais and progressive chess): UCI's null move, `0000`.
+    pub const PASS: Action = Action(Move::NULL.bits());
 
     #[inline(always)]
     pub const fn board(m: Move) -> Action {
@@ -79,6 +82,9 @@ impl Action {
     /// drop as `N@c2` (the crazyhouse convention: the piece letter in upper
     /// case whatever its colour).
     pub fn to_uci(self, chess960: bool) -> String {
+        if self == Action::PASS {
+            return "0000".to_string();
+        }
         match self.drop_kind() {
             Some(kind) => format!("{}@{}", kind.char().to_ascii_uppercase(), self.to()),
             None => self.as_move().to_uci(chess960),

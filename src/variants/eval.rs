@@ -9,12 +9,14 @@
 //!   them, no line open from an enemy slider to the king;
 //! - in losing chess the goal is to be mated: a cramped own king and an
 //!   enemy army close to it are good, a free enemy king is good, and
-//!   material counts against its owner.
+//!   material counts against its owner;
+//! - in turning chess an edge soon changes hands, with the colours; in two
+//!   opposed camps it belongs to neither player.
 //!
-//! Scores are centipawns from the side to move's view.
+//! Scores are centipawns from the view of the player who owns the move.
 
 use super::position::VariantPosition;
-use super::{CaptureRule, Goal};
+use super::{CaptureRule, Goal, SwapClock, TurnOrder};
 use crate::board::attacks::{bishop_attacks, king_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, PieceType, Rank, Square};
 
@@ -104,10 +106,36 @@ fn is_endgame(position: &VariantPosition) -> bool {
     material < 2600
 }
 
-/// The evaluation of `position` from the side to move's view.
+/// The evaluation of `position` from the view of the player who owns the
+/// move (in most variants, the side to move).
 pub fn evaluate(position: &VariantPosition) -> i32 {
+    let order = position.variant().turn_order();
+    if order == TurnOrder::OpposedCamps {
+        return camps(position);
+    }
     let white = breakdown(position).total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
-    position.side_to_move().sign() * white
+    let ours = position.side_to_move().sign() * white;
+    if order == TurnOrder::Swapping {
+        return swapping(ours, position.swap_clock());
+    }
+    ours
+}
+
+/// Turning chess: the side to move's edge is the player's for the moves
+/// left before the swap, then the other player's; weighted from whole (a
+/// period just begun) through nothing (half of it gone) to nearly its
+/// opposite (the swap next).
+fn swapping(side_score: i32, clock: SwapClock) -> i32 {
+    let period = clock.period.max(1) as i32;
+    side_score * (clock.left as i32 - period) / period
+}
+
+/// Two opposed camps: each player moves both armies, so material and
+/// placement belong to neither; only a mate counts, and the search finds
+/// it. What is left is the initiative: the moves the player still has
+/// before the other player's turn of two.
+fn camps(position: &VariantPosition) -> i32 {
+    TEMPO * position.turn().moves_left() as i32
 }
 
 /// Every term from White's view.
@@ -236,6 +264,10 @@ pub fn trace(position: &VariantPosition) -> String {
         text.push_str(&format!("{name:>18} | {value:>6}\n"));
     }
     let total = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    if position.variant().turn_order().players_change_colours() {
+        // What the search uses: the player's view, not a colour's.
+        text.push_str(&format!("\nFor the player to move: {}\n", evaluate(position)));
+    }
     text.push_str(&format!("\nFinal evaluation: {total} (white side)\n"));
     text
 }

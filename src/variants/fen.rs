@@ -1,7 +1,7 @@
 //! The variant FEN: chess's FEN with what the variants add.
 //!
 //! ```text
-//! <board>[<hand>] <side> <castling> <en passant> [<halfmove> <fullmove>] [capture=<square>] [returns=<square>:<pieces>,...] [turn=<move>/<moves>]
+//! <board>[<hand>] <side> <castling> <en passant> [<halfmove> <fullmove>] [capture=<square>] [returns=<square>:<pieces>,...] [turn=<move>/<moves>] [player=<1|2>] [swap=<moves>/<period>]
 //! ```
 //!
 //! - `[<hand>]`, after the board: the pieces waiting to be placed, White's
@@ -15,13 +15,23 @@
 //!   the order they were taken, waiting to come back there.
 //! - `turn=2/2`: the next move is the second of a turn of two, where the
 //!   rest of the FEN does not say so (returning chess: the move after a
-//!   piece given back was placed). A pending placement implies its turn.
+//!   piece given back was placed; Marseillais and progressive chess: a
+//!   move after the first of a turn). A pending placement implies its turn;
+//!   without `turn=`, the move is the first of its turn, whose length the
+//!   variant gives (progressive chess: turn `2 * fullmove - 1` for White,
+//!   `2 * fullmove` for Black, as many moves).
+//! - `player=2`: the player who owns the next move, where it is not the
+//!   colour's (White's first player, Black's second): two opposed camps and
+//!   turning chess.
+//! - `swap=7/5`: turning chess: 7 moves of the game are left before the
+//!   players swap colours, after every 5 moves each (written always; without
+//!   it a period of the session's `Turning Moves` begins).
 
 use super::hands::Hands;
 use super::position::VariantPosition;
 use super::returns::Returns;
-use super::turn::Turn;
-use super::{CaptureRule, Placement, Variant};
+use super::turn::{Player, SwapClock, Turn};
+use super::{CaptureRule, Placement, TurnOrder, Variant};
 use crate::board::{write_placement, CastlingSide, FenError, STARTPOS_FEN};
 use crate::types::{Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
@@ -60,8 +70,8 @@ pub enum VariantFenError {
     GhostKing(Square),
     /// A castling right whose rook is a ghost.
     GhostCastlingRook(Square),
-    /// A word after the fullmove number that is not `capture=`, `returns=`
-    /// or `turn=`.
+    /// A word after the fullmove number that is not `capture=`, `returns=`,
+    /// `turn=`, `player=` or `swap=`.
     UnknownField(String),
     RepeatedField(&'static str),
     BadCaptureSquare(String),
@@ -100,6 +110,20 @@ pub enum VariantFenError {
         turn: String,
         variant: Variant,
     },
+    /// Marseillais and progressive chess: a check ends the turn, so the
+    /// side to move is never in check after the turn's first move.
+    CheckInsideTurn,
+    /// Not `player=1` or `player=2`.
+    BadPlayer(String),
+    /// `player=` where each player keeps its colour.
+    PlayerNotAllowed(Variant),
+    /// Two opposed camps: White's first move is the first player's.
+    FirstMoveNotFirstPlayers,
+    /// Not of the form `swap=<moves left>/<period>`, 1 to 2 x period left, a
+    /// period of 1 to 100.
+    BadSwap(String),
+    /// `swap=` outside turning chess.
+    SwapNotAllowed(Variant),
     /// Placement chess has no castling.
     CastlingNotAllowed(Variant),
     /// Placement chess has no double step, so no en passant.
@@ -122,7 +146,7 @@ impl fmt::Display for VariantFenError {
                 write!(f, "the castling rook on {s} is a ghost: a rook that was taken has no castling right")
             }
             VariantFenError::UnknownField(text) => {
-                write!(f, "'{text}' is not a FEN field (after the move numbers: capture=<square>, returns=<list>, turn=<n>/<m>)")
+                write!(f, "'{text}' is not a FEN field (after the move numbers: capture=<square>, returns=<list>, turn=<n>/<m>, player=<1|2>, swap=<n>/<m>)")
             }
             VariantFenError::RepeatedField(name) => write!(f, "'{name}=' is given twice"),
             VariantFenError::BadCaptureSquare(text) => write!(f, "capture square '{text}' is not a square like e5"),
@@ -172,9 +196,30 @@ impl fmt::Display for VariantFenError {
             ),
             VariantFenError::TurnNotPossible { turn, variant } => write!(
                 f,
-                "turn={turn} cannot happen here in {variant} (only a returned piece's owner plays a second move, \
-                 turn=2/2, with nothing in hand)"
+                "turn={turn} cannot happen here in {variant} ({})",
+                match variant.turn_order() {
+                    TurnOrder::Alternate => "only a returned piece's owner plays a second move, turn=2/2, with nothing in hand",
+                    TurnOrder::Double => "turns have two moves, White's first turn one",
+                    TurnOrder::Growing => "turn k has k moves: 2 x fullmove - 1 for White, 2 x fullmove for Black",
+                    TurnOrder::OpposedCamps | TurnOrder::Swapping => "the side to move and the move number say where the turn is",
+                }
             ),
+            VariantFenError::CheckInsideTurn => {
+                write!(f, "the side to move is in check inside its turn: a check ends the turn of the player who gives it")
+            }
+            VariantFenError::BadPlayer(text) => write!(f, "player '{text}' is not 1 or 2"),
+            VariantFenError::PlayerNotAllowed(v) => {
+                write!(f, "in {v} each player keeps its colour (player= is for camps and turning chess)")
+            }
+            VariantFenError::FirstMoveNotFirstPlayers => {
+                write!(f, "White's first move belongs to the first player (player=2 cannot be given for it)")
+            }
+            VariantFenError::BadSwap(text) => write!(
+                f,
+                "swap '{text}' is not of the form swap=<moves left>/<period> (a period of 1 to {}, 1 to 2 x period moves left)",
+                SwapClock::MAX_PERIOD
+            ),
+            VariantFenError::SwapNotAllowed(v) => write!(f, "{v} has no swapping of sides (swap= is for turning chess)"),
             VariantFenError::CastlingNotAllowed(v) => write!(f, "{v} has no castling: the castling field must be '-'"),
             VariantFenError::EnPassantNotAllowed(v) => {
                 write!(f, "{v} has no double step, so no en passant: the en-passant field must be '-'")
@@ -192,8 +237,16 @@ impl From<FenError> for VariantFenError {
 }
 
 impl VariantPosition {
-    /// Parses a variant FEN (see the module documentation) for `variant`.
+    /// Parses a variant FEN (see the module documentation) for `variant`;
+    /// turning chess without `swap=` begins a period of the rules book's 5
+    /// moves.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, VariantFenError> {
+        VariantPosition::from_fen_with_period(variant, fen, SwapClock::DEFAULT_PERIOD)
+    }
+
+    /// [`VariantPosition::from_fen`], where turning chess without `swap=`
+    /// begins a period of `period` moves each.
+    pub fn from_fen_with_period(variant: Variant, fen: &str, period: u8) -> Result<VariantPosition, VariantFenError> {
         let words: Vec<&str> = fen.split_whitespace().collect();
         let (fields, extras): (Vec<&str>, Vec<&str>) = words.iter().partition(|w| !w.contains('='));
         if !(4..=6).contains(&fields.len()) {
@@ -208,9 +261,9 @@ impl VariantPosition {
             other => return Err(FenError::BadSideToMove(other.to_string()).into()),
         };
         pos.turn = Turn::single(side);
-        let mut turn = None;
+        let mut turn_fields = TurnFields::default();
         for extra in extras {
-            parse_extra(&mut pos, extra, &mut turn)?;
+            parse_extra(&mut pos, extra, &mut turn_fields)?;
         }
         check_men(&pos)?;
         parse_castling(&mut pos, fields[2])?;
@@ -223,8 +276,9 @@ impl VariantPosition {
             None => 1,
             Some(text) => text.parse::<u16>().map_err(|_| FenError::BadFullmoveNumber(text.to_string()))?.max(1),
         };
+        pos.turn = default_turn(variant, side, pos.fullmove_number);
         check_pending(&mut pos)?;
-        check_turn(&mut pos, turn)?;
+        check_turn(&mut pos, turn_fields, period)?;
         // The side not to move may be in check only between a capture and
         // the reinforcement its taker places (the capture may give check).
         let mid_turn = pos.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
@@ -270,8 +324,15 @@ impl VariantPosition {
         if let Some(square) = self.pending {
             fen.push_str(&format!(" capture={square}"));
         }
-        if self.pending.is_none() && self.turn != Turn::single(self.side_to_move()) {
+        let default = default_turn(self.variant, self.side_to_move(), self.fullmove_number);
+        if self.pending.is_none() && (self.turn.index, self.turn.length) != (default.index, default.length) {
             fen.push_str(&format!(" turn={}/{}", self.turn.index + 1, self.turn.length));
+        }
+        if self.turn.player != Player::owning(self.side_to_move()) {
+            fen.push_str(&format!(" player={}", self.turn.player.number()));
+        }
+        if self.variant.turn_order() == TurnOrder::Swapping {
+            fen.push_str(&format!(" swap={}/{}", self.swap.left, self.swap.period));
         }
         if !self.returns.is_empty() {
             fen.push_str(" returns=");
@@ -389,22 +450,79 @@ fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenE
     Ok(())
 }
 
-fn parse_extra(pos: &mut VariantPosition, word: &str, turn: &mut Option<Turn>) -> Result<(), VariantFenError> {
+/// The turn fields of a FEN, read before the move numbers they depend on.
+#[derive(Default)]
+struct TurnFields {
+    turn: Option<Turn>,
+    player: Option<Player>,
+    swap: Option<SwapClock>,
+}
+
+/// Reads `<a>/<b>` as two numbers.
+fn fraction(value: &str) -> Option<(u8, u8)> {
+    let (a, b) = value.split_once('/')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// The first move of a turn of the side to move, as long as the variant
+/// gives it at this move number; the colour's player owns it.
+fn default_turn(variant: Variant, side: Color, fullmove: u16) -> Turn {
+    let first_move = side == Color::White && fullmove == 1;
+    match variant.turn_order() {
+        TurnOrder::Alternate | TurnOrder::Swapping => Turn::single(side),
+        TurnOrder::Double if first_move => Turn::single(side),
+        TurnOrder::Double => Turn::of_length(side, 2),
+        TurnOrder::Growing => {
+            let turn = 2 * fullmove as u32 - u32::from(side == Color::White);
+            Turn::of_length(side, turn.min(u8::MAX as u32) as u8)
+        }
+        TurnOrder::OpposedCamps if first_move => Turn::single(side),
+        TurnOrder::OpposedCamps if side == Color::Black => Turn::of_length(side, 2),
+        TurnOrder::OpposedCamps => Turn { index: 1, ..Turn::of_length(side, 2) },
+    }
+}
+
+fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -> Result<(), VariantFenError> {
     let (name, value) = word.split_once('=').expect("extras hold '='");
     match name {
         "turn" => {
-            if turn.is_some() {
+            if fields.turn.is_some() {
                 return Err(VariantFenError::RepeatedField("turn"));
             }
             let bad = || VariantFenError::BadTurn(crate::uci::command::excerpt(value));
-            let (index, length) = value.split_once('/').ok_or_else(bad)?;
-            let index: u8 = index.parse().map_err(|_| bad())?;
-            let length: u8 = length.parse().map_err(|_| bad())?;
-            if index == 0 || index > length || length > 3 {
+            let (index, length) = fraction(value).ok_or_else(bad)?;
+            if index == 0 || index > length {
                 return Err(bad());
             }
             let side = pos.side_to_move();
-            *turn = Some(Turn { index: index - 1, ..Turn::of_length(side, length) });
+            fields.turn = Some(Turn { index: index - 1, ..Turn::of_length(side, length) });
+        }
+        "player" => {
+            if fields.player.is_some() {
+                return Err(VariantFenError::RepeatedField("player"));
+            }
+            if !pos.variant.turn_order().players_change_colours() {
+                return Err(VariantFenError::PlayerNotAllowed(pos.variant));
+            }
+            fields.player = Some(match value {
+                "1" => Player::First,
+                "2" => Player::Second,
+                _ => return Err(VariantFenError::BadPlayer(crate::uci::command::excerpt(value))),
+            });
+        }
+        "swap" => {
+            if fields.swap.is_some() {
+                return Err(VariantFenError::RepeatedField("swap"));
+            }
+            if pos.variant.turn_order() != TurnOrder::Swapping {
+                return Err(VariantFenError::SwapNotAllowed(pos.variant));
+            }
+            let bad = || VariantFenError::BadSwap(crate::uci::command::excerpt(value));
+            let (left, period) = fraction(value).ok_or_else(bad)?;
+            if !(1..=SwapClock::MAX_PERIOD).contains(&period) || left == 0 || left > 2 * period {
+                return Err(bad());
+            }
+            fields.swap = Some(SwapClock { period, left });
         }
         "capture" => {
             if pos.pending.is_some() {
@@ -566,21 +684,39 @@ fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>
 }
 
 /// A `turn=` must be one the rules reach: where a piece waits, the turn its
-/// capture opened; otherwise a plain turn, or in returning chess the move
-/// after a piece given back was placed.
-fn check_turn(pos: &mut VariantPosition, turn: Option<Turn>) -> Result<(), VariantFenError> {
-    let Some(turn) = turn else {
-        return Ok(());
-    };
+/// capture opened; in returning chess the move after a piece given back was
+/// placed; in Marseillais and progressive chess any move of the turn the
+/// move number gives, the side to move out of check after its first; else
+/// the turn the variant gives. Then the owner of the move and the swap
+/// clock.
+fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Result<(), VariantFenError> {
     let side = pos.side_to_move();
-    let second_of_two = Turn { index: 1, ..Turn::of_length(side, 2) };
-    let possible = turn == pos.turn
-        || (pos.pending.is_none() && pos.variant.capture_rule() == CaptureRule::Returns && turn == second_of_two);
-    if !possible {
-        let text = format!("{}/{}", turn.index + 1, turn.length);
-        return Err(VariantFenError::TurnNotPossible { turn: text, variant: pos.variant });
+    let order = pos.variant.turn_order();
+    if let Some(turn) = fields.turn {
+        let second_of_two = Turn { index: 1, ..Turn::of_length(side, 2) };
+        let returning = pos.pending.is_none() && pos.variant.capture_rule() == CaptureRule::Returns;
+        let possible = turn == pos.turn
+            || (returning && turn == second_of_two)
+            || (order.check_ends_turn() && turn.length == pos.turn.length);
+        if !possible {
+            let text = format!("{}/{}", turn.index + 1, turn.length);
+            return Err(VariantFenError::TurnNotPossible { turn: text, variant: pos.variant });
+        }
+        if order.check_ends_turn() && turn.in_progress() && pos.king_attacked(side) {
+            return Err(VariantFenError::CheckInsideTurn);
+        }
+        pos.turn = turn;
     }
-    pos.turn = turn;
+    if let Some(player) = fields.player {
+        let first_move = order == TurnOrder::OpposedCamps && pos.turn.length == 1;
+        if first_move && player != Player::First {
+            return Err(VariantFenError::FirstMoveNotFirstPlayers);
+        }
+        pos.turn.player = player;
+    }
+    if order == TurnOrder::Swapping {
+        pos.swap = fields.swap.unwrap_or(SwapClock::new(period.clamp(1, SwapClock::MAX_PERIOD)));
+    }
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 
 use super::action::{parse_drop, Action, ActionParseError};
 use super::position::VariantPosition;
+use super::turn::Player;
 use super::Goal;
 use crate::board::DrawReason;
 use crate::types::{Bitboard, Color, PieceType};
@@ -18,14 +19,23 @@ pub enum VariantResult {
         winner: Color,
     },
     Draw(DrawReason),
+    /// Where players own no colour (two opposed camps, turning chess):
+    /// `mated` is checkmated by a move of `winner`.
+    MatedBy {
+        mated: Color,
+        winner: Player,
+    },
 }
 
 impl VariantResult {
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1` or `1/2-1/2`; where players own no colour, `1-0` is a
+    /// win of the first player (who made White's first move).
     pub fn score_text(self) -> &'static str {
         match self {
             VariantResult::Checkmate { winner: Color::White, .. } => "1-0",
             VariantResult::Checkmate { winner: Color::Black, .. } => "0-1",
+            VariantResult::MatedBy { winner: Player::First, .. } => "1-0",
+            VariantResult::MatedBy { winner: Player::Second, .. } => "0-1",
             VariantResult::Draw(_) => "1/2-1/2",
         }
     }
@@ -36,6 +46,8 @@ impl fmt::Display for VariantResult {
         let reason = match self {
             VariantResult::Checkmate { mated, winner } if mated == winner => "checkmated, and wins",
             VariantResult::Checkmate { .. } => "checkmate",
+            VariantResult::MatedBy { mated: Color::White, .. } => "White checkmated",
+            VariantResult::MatedBy { mated: Color::Black, .. } => "Black checkmated",
             VariantResult::Draw(DrawReason::Stalemate) => "stalemate",
             VariantResult::Draw(DrawReason::InsufficientMaterial) => "insufficient material",
             VariantResult::Draw(DrawReason::FiftyMoveRule) => "fifty-move rule",
@@ -104,6 +116,9 @@ impl VariantPosition {
         if !self.in_check() {
             return VariantResult::Draw(DrawReason::Stalemate);
         }
+        if self.variant.turn_order().players_change_colours() {
+            return VariantResult::MatedBy { mated: us, winner: self.previous_player() };
+        }
         let winner = match self.variant.goal() {
             Goal::GiveMate => !us,
             Goal::BeMated => us,
@@ -116,6 +131,15 @@ impl VariantPosition {
     /// where one can be named.
     pub fn parse_action(&self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
         let drop = parse_drop(text);
+        if text == "0000" {
+            return match self.legal_actions().contains(&Action::PASS) {
+                true => Ok(Action::PASS),
+                false => Err(ActionParseError::Illegal {
+                    text: text.to_string(),
+                    reason: Some("a turn is passed (0000) only when its player has no legal move left in it".into()),
+                }),
+            };
+        }
         if drop.is_none() && !is_board_move_text(text) {
             return Err(ActionParseError::Malformed(crate::uci::command::excerpt(text)));
         }

@@ -35,6 +35,16 @@ impl VariantPosition {
         let mut next = *self;
         let before = next.turn;
         next.en_passant = None;
+        if action == Action::PASS {
+            // A turn with no legal move left ends; no man moved, so the
+            // fifty-move count stands.
+            next.turn = before.ended(self.variant.turn_order());
+            if before.side == Color::Black && next.turn.side == Color::White {
+                next.fullmove_number = next.fullmove_number.saturating_add(1);
+            }
+            next.refresh();
+            return next;
+        }
         next.halfmove_clock = next.halfmove_clock.saturating_add(1);
         let double_push = match action.drop_kind() {
             Some(kind) => {
@@ -47,7 +57,9 @@ impl VariantPosition {
             next.fullmove_number = next.fullmove_number.saturating_add(1);
         }
         next.refresh();
-        if let Some(target) = double_push {
+        // En passant is the other colour's immediate reply: not where the
+        // double step's colour moves on in its turn.
+        if let Some(target) = double_push.filter(|_| next.turn.side != before.side) {
             next.set_en_passant_if_legal(target);
         }
         next
@@ -115,7 +127,13 @@ impl VariantPosition {
         // counts as taken on the square its taker lands on, en passant
         // included (FIDE: taken "as if it had moved only one square").
         let turn = self.turn;
-        self.turn = Turn::single(them);
+        let order = self.variant.turn_order();
+        let gave_check = order.check_ends_turn() && self.king_attacked(them);
+        let mut swapped = false;
+        if order == super::TurnOrder::Swapping {
+            (self.swap, swapped) = self.swap.tick();
+        }
+        self.turn = turn.after_move(order, gave_check, swapped);
         if let Some(taken) = captured {
             match self.variant.capture_rule() {
                 CaptureRule::Removed => {}

@@ -3,7 +3,8 @@
 //! generator and search pay nothing for them.
 //!
 //! A variant is a handful of small rule families ([`CaptureRule`],
-//! [`Placement`], [`Goal`], and three switches), each asked once per move,
+//! [`Placement`], [`Goal`], [`TurnOrder`], and three switches), each asked
+//! once per move,
 //! never once per square. Every variant position carries its turn structure
 //! ([`Turn`]: who moves, which move of the turn this is, how many the turn
 //! has, which player owns it), so that turns of several moves (a capture and
@@ -39,7 +40,7 @@ pub use game::{VariantGame, VariantResult};
 pub use hands::Hands;
 pub use position::VariantPosition;
 pub use returns::Returns;
-pub use turn::{Player, Turn};
+pub use turn::{Player, SwapClock, Turn};
 
 use std::fmt;
 
@@ -59,6 +60,37 @@ pub enum Variant {
     Returning,
     /// A captured piece comes back as an uncapturable ghost where it fell.
     Ghost,
+    /// Each turn has two moves (White's first turn one); a check ends the
+    /// turn.
+    Marseillais,
+    /// Progressive (Scottish) chess: each turn has one move more than the
+    /// one before; a check ends the turn.
+    Progressive,
+    /// Two opposed camps: after White's first move each player plays a turn
+    /// of two moves, one with Black, then one with White; whoever mates
+    /// either king wins.
+    Camps,
+    /// Turning chess: the players swap sides after every N moves each;
+    /// whoever mates the other wins.
+    Turning,
+}
+
+/// Who moves when, and for whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnOrder {
+    /// One move a turn, each player keeping its colour (the capture rules
+    /// may add a placement to a turn).
+    Alternate,
+    /// Turns of two moves; White's first turn has one.
+    Double,
+    /// Turns of 1, 2, 3, ... moves.
+    Growing,
+    /// Turns of two moves, one with each colour (Black's, then White's),
+    /// after White's first move.
+    OpposedCamps,
+    /// One move a turn, colours alternating, and the players swapping
+    /// colours after every N moves each ([`SwapClock`]).
+    Swapping,
 }
 
 /// What happens to a captured piece.
@@ -96,10 +128,33 @@ pub enum Goal {
     BeMated,
 }
 
+impl TurnOrder {
+    /// A check ends the checking player's turn, whatever moves it had left.
+    pub const fn check_ends_turn(self) -> bool {
+        matches!(self, TurnOrder::Double | TurnOrder::Growing)
+    }
+
+    /// A player may own the moves of either colour, so that the player who
+    /// mates may own the mated colour's next move too.
+    pub const fn players_change_colours(self) -> bool {
+        matches!(self, TurnOrder::OpposedCamps | TurnOrder::Swapping)
+    }
+}
+
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Variant; 6] =
-        [Variant::Chess, Variant::Losing, Variant::Placement, Variant::Reinforced, Variant::Returning, Variant::Ghost];
+    pub const ALL: [Variant; 10] = [
+        Variant::Chess,
+        Variant::Losing,
+        Variant::Placement,
+        Variant::Reinforced,
+        Variant::Returning,
+        Variant::Ghost,
+        Variant::Marseillais,
+        Variant::Progressive,
+        Variant::Camps,
+        Variant::Turning,
+    ];
 
     /// The `UCI_Variant` value.
     pub const fn name(self) -> &'static str {
@@ -110,6 +165,10 @@ impl Variant {
             Variant::Reinforced => "reinforced",
             Variant::Returning => "returning",
             Variant::Ghost => "ghost",
+            Variant::Marseillais => "marseillais",
+            Variant::Progressive => "progressive",
+            Variant::Camps => "camps",
+            Variant::Turning => "turning",
         }
     }
 
@@ -120,7 +179,13 @@ impl Variant {
 
     pub const fn capture_rule(self) -> CaptureRule {
         match self {
-            Variant::Chess | Variant::Losing | Variant::Placement => CaptureRule::Removed,
+            Variant::Chess
+            | Variant::Losing
+            | Variant::Placement
+            | Variant::Marseillais
+            | Variant::Progressive
+            | Variant::Camps
+            | Variant::Turning => CaptureRule::Removed,
             Variant::Reinforced => CaptureRule::Reinforces,
             Variant::Returning => CaptureRule::Returns,
             Variant::Ghost => CaptureRule::Haunts,
@@ -138,6 +203,16 @@ impl Variant {
         match self {
             Variant::Losing => Goal::BeMated,
             _ => Goal::GiveMate,
+        }
+    }
+
+    pub const fn turn_order(self) -> TurnOrder {
+        match self {
+            Variant::Marseillais => TurnOrder::Double,
+            Variant::Progressive => TurnOrder::Growing,
+            Variant::Camps => TurnOrder::OpposedCamps,
+            Variant::Turning => TurnOrder::Swapping,
+            _ => TurnOrder::Alternate,
         }
     }
 

@@ -3,7 +3,7 @@
 //! mover's king safe (make-and-test: a ghost that comes back, a placement
 //! that blocks a check or a turn that goes on all change what "safe" means,
 //! and one test after the move covers them all), then the compulsory-capture
-//! filter of losing chess.
+//! filter of losing chess, and the pass of a turn with no legal move left.
 
 use super::action::{Action, ActionList};
 use super::position::VariantPosition;
@@ -24,6 +24,12 @@ impl VariantPosition {
         }
         if self.variant.captures_compulsory() && legal.iter().any(|&a| self.is_capture(a)) {
             legal.retain(|a| self.is_capture(*a));
+        }
+        // A turn of several moves whose player has no legal move left in it
+        // ends: the player passes (never in check: no move of one's own
+        // checks oneself, and a check by the other side ends its turn).
+        if legal.is_empty() && self.turn.in_progress() && self.variant.turn_order().check_ends_turn() {
+            legal.push(Action::PASS);
         }
         legal
     }
@@ -64,7 +70,7 @@ impl VariantPosition {
     /// Whether `action` takes a piece.
     #[inline]
     pub fn is_capture(&self, action: Action) -> bool {
-        if action.is_drop() {
+        if action.is_drop() || action == Action::PASS {
             return false;
         }
         let m = action.as_move();

@@ -4,7 +4,7 @@
 
 use super::hands::Hands;
 use super::returns::Returns;
-use super::turn::Turn;
+use super::turn::{Player, SwapClock, Turn};
 use super::zobrist::VARIANT_KEYS;
 use super::Variant;
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -28,6 +28,8 @@ pub struct VariantPosition {
     pub(super) pending: Option<Square>,
     pub(super) returns: Returns,
     pub(super) turn: Turn,
+    /// Turning chess: when the players swap colours next.
+    pub(super) swap: SwapClock,
     pub(super) castling: CastlingRights,
     /// Set only when an en-passant capture is legal.
     pub(super) en_passant: Option<Square>,
@@ -50,6 +52,7 @@ impl VariantPosition {
             pending: None,
             returns: Returns::default(),
             turn: Turn::single(Color::White),
+            swap: SwapClock::default(),
             castling: CastlingRights::default(),
             en_passant: None,
             halfmove_clock: 0,
@@ -63,6 +66,13 @@ impl VariantPosition {
     /// placement chess an empty board with both armies in hand.
     pub fn startpos(variant: Variant) -> VariantPosition {
         VariantPosition::from_fen(variant, super::fen::start_fen(variant)).expect("the start position parses")
+    }
+
+    /// The start position; in turning chess the players swap sides after
+    /// every `period` moves each (clamped to 1 to 100).
+    pub fn startpos_with_period(variant: Variant, period: u8) -> VariantPosition {
+        VariantPosition::from_fen_with_period(variant, super::fen::start_fen(variant), period)
+            .expect("the start position parses")
     }
 
     // ----- Accessors -------------------------------------------------------
@@ -133,6 +143,25 @@ impl VariantPosition {
     pub fn king_square(&self, color: Color) -> Option<Square> {
         let king = self.pieces(color, PieceType::King);
         king.any().then(|| king.lsb())
+    }
+
+    /// Turning chess: the moves left before the players swap colours.
+    pub fn swap_clock(&self) -> SwapClock {
+        self.swap
+    }
+
+    /// The player who made the move that led here (the mover; at the start
+    /// of a game, the player who did not move first).
+    pub fn previous_player(&self) -> Player {
+        let same = match self.variant.turn_order() {
+            super::TurnOrder::Swapping => self.swap.just_swapped(),
+            _ => self.turn.in_progress(),
+        };
+        if same {
+            self.turn.player
+        } else {
+            self.turn.player.other()
+        }
     }
 
     pub fn castling_rights(&self) -> CastlingRights {
@@ -279,7 +308,7 @@ impl VariantPosition {
             key ^= VARIANT_KEYS.waiting[piece as usize][square.index()].rotate_left(depth[square.index()]);
             depth[square.index()] += 1;
         }
-        key ^ VARIANT_KEYS.turn[self.turn.index.min(3) as usize][self.turn.length.min(3) as usize]
+        key ^ turn_key(self.turn, self.swap)
     }
 
     /// Every man of `color`: on the board, in hand and waiting to return.
@@ -288,4 +317,24 @@ impl VariantPosition {
             + self.hands.total(color)
             + self.returns.iter().filter(|(_, piece)| piece.color() == color).count() as u32
     }
+}
+
+/// The key of the place in the turn, the player who owns the move where it
+/// is not the colour's, and the swap clock: nothing for the first move of a
+/// plain turn of the colour's player, so that such a position hashes as in
+/// chess.
+fn turn_key(turn: Turn, swap: SwapClock) -> u64 {
+    let foreign = turn.player != Player::owning(turn.side);
+    if turn.index == 0 && turn.length == 1 && !foreign && swap.period == 0 {
+        return 0;
+    }
+    let fields = turn.index as u64
+        | (turn.length as u64) << 8
+        | (foreign as u64) << 16
+        | (swap.left as u64) << 24
+        | (swap.period as u64) << 32;
+    let mut z = fields.wrapping_add(VARIANT_KEYS.turn_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

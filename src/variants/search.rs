@@ -10,7 +10,7 @@
 use super::action::{Action, ActionList};
 use super::eval::{evaluate, VALUES};
 use super::position::VariantPosition;
-use super::{Goal, Variant};
+use super::{Goal, TurnOrder, Variant};
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE, MAX_PLY};
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
@@ -63,13 +63,17 @@ pub struct Searcher<'a> {
     history: Vec<i32>,
 }
 
-/// The score of the side to move when it has no legal action: mated (lost,
-/// or won in losing chess) or stalemated (drawn in every variant).
+/// The score of the player to move when the side to move has no legal
+/// action: mated (lost; won in losing chess, and won where the player's own
+/// last move, with the other colour, gave the mate) or stalemated (drawn in
+/// every variant).
 fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
     if !position.in_check() {
         return DRAW;
     }
+    let own_mate = position.previous_player() == position.turn().player;
     match position.variant().goal() {
+        Goal::GiveMate if own_mate => MATE - ply as i32,
         Goal::GiveMate => -MATE + ply as i32,
         Goal::BeMated => MATE - ply as i32,
     }
@@ -205,10 +209,12 @@ impl<'a> Searcher<'a> {
             return DRAW;
         }
         if ply > 0 && !pv_node {
-            // The best a node can hope for: to mate at the next ply, or in
+            // The best a node can hope for: to mate at the next ply (here,
+            // where a player may have mated with the other colour), or in
             // losing chess to be mated here; the worst: the reverse.
+            let own_mate_here = position.variant().turn_order().players_change_colours();
             let (worst, best) = match position.variant().goal() {
-                Goal::GiveMate => (-MATE + ply as i32, MATE - ply as i32 - 1),
+                Goal::GiveMate => (-MATE + ply as i32, MATE - ply as i32 - i32::from(!own_mate_here)),
                 Goal::BeMated => (-MATE + ply as i32 + 1, MATE - ply as i32),
             };
             alpha = alpha.max(worst);
@@ -248,6 +254,7 @@ impl<'a> Searcher<'a> {
         let us = position.side_to_move();
         let plain_turn = position.pending().is_none()
             && position.turn().length == 1
+            && position.variant().turn_order() == TurnOrder::Alternate
             && !position.is_placing(us)
             && position.variant().goal() == Goal::GiveMate;
         let eval = if in_check { -INFINITE } else { evaluate(position) };

@@ -11,8 +11,10 @@ pub struct VariantKeys {
     /// A waiting ghost, by piece code and square; rotated by its place in
     /// the square's queue.
     pub waiting: [[u64; 64]; 14],
-    /// `[index][length]` of the move in its turn, both below 4.
-    pub turn: [[u64; 4]; 4],
+    /// Mixed with the place in the turn, the move's owner and the swap
+    /// clock (`position::turn_key`): those fields have too many values for
+    /// a table.
+    pub turn_seed: u64,
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -25,13 +27,8 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 const fn generate() -> VariantKeys {
     let mut state = 0x5641_5249_414E_5453u64;
-    let mut keys = VariantKeys {
-        ghost: [0; 64],
-        hand: [[[0; 32]; 6]; 2],
-        pending: [0; 64],
-        waiting: [[0; 64]; 14],
-        turn: [[0; 4]; 4],
-    };
+    let mut keys =
+        VariantKeys { ghost: [0; 64], hand: [[[0; 32]; 6]; 2], pending: [0; 64], waiting: [[0; 64]; 14], turn_seed: 0 };
     let mut s = 0;
     while s < 64 {
         keys.ghost[s] = splitmix(&mut state);
@@ -57,15 +54,7 @@ const fn generate() -> VariantKeys {
         }
         c += 1;
     }
-    let mut i = 0;
-    while i < 4 {
-        let mut l = 0;
-        while l < 4 {
-            keys.turn[i][l] = if i == 0 && l == 1 { 0 } else { splitmix(&mut state) };
-            l += 1;
-        }
-        i += 1;
-    }
+    keys.turn_seed = splitmix(&mut state);
     keys
 }
 

@@ -31,8 +31,14 @@ impl Session {
         self.engine.clear_hash();
         self.game = crate::board::Game::new(crate::board::Position::startpos());
         if variant != Variant::Chess {
-            self.variant_game = VariantGame::new(VariantPosition::startpos(variant));
+            self.variant_game = VariantGame::new(self.variant_startpos());
         }
+    }
+
+    /// The variant's start position; in turning chess with a period of
+    /// `Turning Moves`.
+    pub(super) fn variant_startpos(&self) -> VariantPosition {
+        VariantPosition::startpos_with_period(self.settings.variant, self.settings.turning_moves)
     }
 
     /// Builds the new game aside and adopts it only if the FEN and every
@@ -40,16 +46,18 @@ impl Session {
     pub(super) fn set_variant_position(&mut self, start: StartPosition, moves: &[String]) {
         let variant = self.settings.variant;
         let start = match start {
-            StartPosition::StartPos => VariantPosition::startpos(variant),
-            StartPosition::Fen(fen) => match VariantPosition::from_fen(variant, &fen) {
-                Ok(position) => position,
-                Err(error) => {
-                    return self.output.error(&format!(
-                        "position: bad {variant} FEN '{}': {error}; the position is unchanged",
-                        excerpt(&fen)
-                    ))
+            StartPosition::StartPos => self.variant_startpos(),
+            StartPosition::Fen(fen) => {
+                match VariantPosition::from_fen_with_period(variant, &fen, self.settings.turning_moves) {
+                    Ok(position) => position,
+                    Err(error) => {
+                        return self.output.error(&format!(
+                            "position: bad {variant} FEN '{}': {error}; the position is unchanged",
+                            excerpt(&fen)
+                        ))
+                    }
                 }
-            },
+            }
         };
         let mut game = VariantGame::new(start);
         for (index, text) in moves.iter().enumerate() {
