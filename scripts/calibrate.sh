@@ -5,7 +5,7 @@
 #                                              UCI_Elo E, for each E (default 1400 1800 2200)
 #   scripts/calibrate.sh ladder [low:high ...] Roque at UCI_Elo low against Roque at high, for
 #                                              levels below Stockfish's 1350 (default
-#                                              1200:1400 1000:1200); a level 200 below should
+#                                              1200:1400 1000:1200 800:1000 600:800); a level 200 below should
 #                                              score about 24%
 #
 # Environment: GAMES (100), TC (10+0.1; the Stockfish matches), NODES (the ladder's cap per move,
@@ -44,7 +44,7 @@ stockfish)
     done
     ;;
 ladder)
-    for pair in "${@:-1200:1400 1000:1200}"; do
+    for pair in "${@:-1200:1400 1000:1200 800:1000 600:800}"; do
         for p in $pair; do
             low="${p%%:*}"
             high="${p#*:}"

@@ -43,6 +43,11 @@ def random_position(rng, white, black):
                 board.set_piece_at(square, chess.Piece(PIECES[letter], color))
                 break
     board.turn = rng.choice([chess.WHITE, chess.BLACK])
+    # Two pieces giving check at once are skipped: python-chess accepts some
+    # double checks no move could give (two knights), which the engines
+    # refuse as impossible.
+    if len(board.checkers()) > 1:
+        return None
     return board if board.is_valid() and not board.is_game_over() else None
 
 
@@ -68,24 +73,38 @@ def draw_positions(rng, tablebase, names, won, drawn):
     return wins, draws
 
 
-def play(fen, tested_color, tested, opponent, limit, max_plies):
+def ending(board, defender):
+    """How the game has ended, if it has: by the rules alone, or by a draw
+    the defender (the side content with one) claims: the third occurrence or
+    the fiftieth move, made by the other side's move, or on its own move one
+    it is about to make. The winning side never claims."""
+    outcome = board.outcome()
+    if outcome is not None:
+        return outcome
+    if board.is_repetition(3) or (board.turn == defender and board.can_claim_threefold_repetition()):
+        return chess.Outcome(chess.Termination.THREEFOLD_REPETITION, None)
+    if board.is_fifty_moves() or (board.turn == defender and board.can_claim_fifty_moves()):
+        return chess.Outcome(chess.Termination.FIFTY_MOVES, None)
+    return None
+
+
+def play(fen, tested_color, defender, tested, opponent, limit, max_plies):
     """Plays the game out; returns (result for the tested side: 1, 0.5, 0;
     plies played; how it ended)."""
     board = chess.Board(fen)
     while board.ply() < max_plies:
-        outcome = board.outcome(claim_draw=True)
-        if outcome is not None:
+        if ending(board, defender) is not None:
             break
         engine = tested if board.turn == tested_color else opponent
         board.push(engine.play(board, limit, game=fen).move)
     plies = len(board.move_stack)
-    outcome = board.outcome(claim_draw=True)
+    outcome = ending(board, defender)
     if outcome is None:
         return 0.5, plies, "move limit"
-    ending = outcome.termination.name.lower()
+    how = outcome.termination.name.lower()
     if outcome.winner is None:
-        return 0.5, plies, ending
-    return (1.0 if outcome.winner == tested_color else 0.0), plies, ending
+        return 0.5, plies, how
+    return (1.0 if outcome.winner == tested_color else 0.0), plies, how
 
 
 def main():
@@ -114,23 +133,26 @@ def main():
         return engine
 
     engines = {"Roque": start(args.roque), "Stockfish": start(args.stockfish)}
-    defender = start(args.stockfish)
+    opponent = start(args.stockfish)
     summary = {}
     try:
         for name, tested in engines.items():
             converted, held, plies = 0, 0, []
             for kind, positions in (("won", wins), ("drawn", draws)):
                 for index, (fen, color) in enumerate(positions):
-                    score, length, ending = play(fen, color, tested, defender, limit, args.max_plies)
+                    # The side content with a draw: the loser of a won
+                    # position, the tested side of a drawn one.
+                    content = (not color) if kind == "won" else color
+                    score, length, end = play(fen, color, content, tested, opponent, limit, args.max_plies)
                     if kind == "won" and score == 1:
                         converted += 1
                         plies.append(length)
                     if kind == "drawn" and score >= 0.5:
                         held += 1
-                    print(f"{name:9} {kind:5} {index + 1:3} {fen:40} {score:3} {length:3} plies {ending}", flush=True)
+                    print(f"{name:9} {kind:5} {index + 1:3} {fen:40} {score:3} {length:3} plies {end}", flush=True)
             summary[name] = (converted, held, plies)
     finally:
-        for engine in list(engines.values()) + [defender]:
+        for engine in list(engines.values()) + [opponent]:
             engine.quit()
 
     print(f"\n{len(wins)} won and {len(draws)} drawn positions (seed {args.seed}), "

@@ -3,6 +3,7 @@
 
 use super::limits::SearchLimits;
 use super::report::{Reporter, SearchResult, SilentReporter};
+use super::score::TB_WIN_BOUND;
 use super::strength::{Random, StrengthLimit};
 use super::thread::{Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
@@ -224,14 +225,7 @@ impl Engine {
         self.stop();
         self.wait();
         let position = *game.position();
-        // A weakened engine spends its level's nodes and keeps several lines
-        // to choose from.
         let mut multipv = self.multipv;
-        if let Some(strength) = self.strength {
-            let budget = strength.node_budget(&position);
-            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
-            multipv = multipv.max(strength.lines);
-        }
         let legal = position.legal_moves();
         let mut root_moves: Vec<_> = legal.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
         if root_moves.is_empty() {
@@ -248,6 +242,17 @@ impl Engine {
                 root_moves = ranking.moves.iter().map(|m| m.mv).collect();
                 root_tb_scores = ranking.moves.iter().map(|m| m.score).collect();
                 root_tb_hits = ranking.probes;
+            }
+        }
+        // A weakened engine spends its level's nodes and keeps several lines
+        // to choose from, unless it has a sure thing to convert (a bare king
+        // to mate, a won table ending): then one line, searched deep enough.
+        if let Some(strength) = self.strength {
+            let won_in_tables = root_tb_scores.first().is_some_and(|&score| score >= TB_WIN_BOUND);
+            let budget = strength.node_budget(&position, won_in_tables);
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+            if !strength.plays_best(&position, won_in_tables) {
+                multipv = multipv.max(strength.lines);
             }
         }
         self.tt.new_search();

@@ -34,7 +34,8 @@ pub const MAX_ELO: i32 = 2850;
 pub const MAX_SKILL: i32 = 20;
 
 /// The nodes a weakened search spends at least when the opponent has a bare
-/// king: enough to mate with a rook at any level.
+/// king or the tables say the position is won: enough to mate with a rook,
+/// or to convert, at any level.
 const BARE_KING_NODES: u64 = 5_000;
 
 /// One point of the level curve.
@@ -53,12 +54,14 @@ struct Level {
 
 /// The level curve, by Elo; values between two points are interpolated
 /// (geometrically for nodes, linearly for the rest).
-const CURVE: [Level; 7] = [
-    Level { elo: 500, nodes: 30.0, lines: 4.0, temperature: 250.0, max_loss: 1000.0 },
-    Level { elo: 900, nodes: 110.0, lines: 4.0, temperature: 150.0, max_loss: 650.0 },
-    Level { elo: 1400, nodes: 1_200.0, lines: 4.0, temperature: 50.0, max_loss: 270.0 },
-    Level { elo: 1800, nodes: 9_000.0, lines: 4.0, temperature: 26.0, max_loss: 150.0 },
-    Level { elo: 2200, nodes: 100_000.0, lines: 2.0, temperature: 8.0, max_loss: 60.0 },
+const CURVE: [Level; 9] = [
+    Level { elo: 500, nodes: 12.0, lines: 5.0, temperature: 450.0, max_loss: 1600.0 },
+    Level { elo: 800, nodes: 92.0, lines: 4.0, temperature: 164.0, max_loss: 700.0 },
+    Level { elo: 1000, nodes: 550.0, lines: 4.0, temperature: 94.0, max_loss: 430.0 },
+    Level { elo: 1200, nodes: 1_200.0, lines: 4.0, temperature: 66.0, max_loss: 320.0 },
+    Level { elo: 1400, nodes: 2_400.0, lines: 4.0, temperature: 42.0, max_loss: 230.0 },
+    Level { elo: 1800, nodes: 14_000.0, lines: 3.0, temperature: 23.0, max_loss: 133.0 },
+    Level { elo: 2200, nodes: 200_000.0, lines: 2.0, temperature: 4.0, max_loss: 35.0 },
     Level { elo: 2600, nodes: 400_000.0, lines: 1.0, temperature: 3.0, max_loss: 30.0 },
     Level { elo: 2850, nodes: 1_500_000.0, lines: 1.0, temperature: 1.0, max_loss: 0.0 },
 ];
@@ -96,13 +99,20 @@ impl StrengthLimit {
         (skill < MAX_SKILL).then(|| StrengthLimit::from_elo(skill_elo(skill)))
     }
 
-    /// The node budget for a search of `position`.
-    pub fn node_budget(&self, position: &Position) -> u64 {
-        if opponent_has_bare_king(position) {
+    /// The node budget for a search of `position`, which the tables say is
+    /// won when `won_in_tables`.
+    pub fn node_budget(&self, position: &Position, won_in_tables: bool) -> u64 {
+        if self.plays_best(position, won_in_tables) {
             self.nodes.max(BARE_KING_NODES)
         } else {
             self.nodes
         }
+    }
+
+    /// Whether the level plays the best move it finds: against a bare king,
+    /// and in a won table ending.
+    pub fn plays_best(&self, position: &Position, won_in_tables: bool) -> bool {
+        won_in_tables || opponent_has_bare_king(position)
     }
 
     /// Which of `candidates` (root lines, best first, scores from the side
@@ -205,7 +215,7 @@ mod tests {
             previous = level;
         }
         assert_eq!(StrengthLimit::from_elo(100), StrengthLimit::from_elo(MIN_ELO));
-        assert_eq!(StrengthLimit::from_elo(1400).nodes, 1_200);
+        assert_eq!(StrengthLimit::from_elo(1400).nodes, 2_400);
         assert_eq!(skill_elo(0), MIN_ELO);
         assert!(StrengthLimit::from_skill(20).is_none());
         assert!(StrengthLimit::from_skill(19).unwrap().elo < MAX_ELO);
@@ -246,8 +256,10 @@ mod tests {
         for _ in 0..1000 {
             assert_eq!(level.choose(&rook, &lines, &mut random), 0);
         }
-        assert!(level.node_budget(&rook) >= BARE_KING_NODES);
-        assert_eq!(level.node_budget(&quiet()), level.nodes);
+        assert!(level.plays_best(&rook, false) && level.node_budget(&rook, false) >= BARE_KING_NODES);
+        assert_eq!(level.node_budget(&quiet(), false), level.nodes);
+        // So is a won table ending, with the budget of a bare king.
+        assert!(level.plays_best(&quiet(), true) && level.node_budget(&quiet(), true) >= BARE_KING_NODES);
     }
 
     #[test]
