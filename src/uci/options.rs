@@ -387,8 +387,9 @@ mod tests {
         assert!(lines.contains(&"option name EvalFile type string default <internal>".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
         assert!(lines.contains(&"option name UCI_Variant type combo default chess var chess var losing var placement var reinforced var returning \
-             var ghost"
+             var ghost var marseillais var progressive var camps var turning"
                 .to_string()));
+        assert!(lines.contains(&"option name Turning Moves type spin default 5 min 1 max 100".to_string()));
     }
 
     #[test]
