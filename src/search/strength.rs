@@ -5,8 +5,8 @@
 //! blunders:
 //!
 //! 1. It sees less. Each move gets a node budget that grows with the level
-//!    (a few dozen nodes at the bottom, some tens of thousands near the
-//!    top), so the level is the same at every time control that leaves
+//!    (a dozen nodes at the bottom, hundreds of thousands near the top),
+//!    so the level is the same at every time control that leaves
 //!    time for the budget, and the engine moves as soon as the budget is
 //!    spent, without sleeping.
 //! 2. It judges less sharply. The search keeps several root lines (like
