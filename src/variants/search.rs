@@ -71,7 +71,12 @@ fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
     if !position.in_check() {
         return DRAW;
     }
-    let own_mate = position.previous_player() == position.turn().player;
+    // Only where players change colours can the mating move have been the
+    // player's own (with the other colour); elsewhere a player in check
+    // inside its turn (returning chess, after placing a piece given back)
+    // was checked by the other player.
+    let own_mate = position.variant().turn_order().players_change_colours()
+        && position.previous_player() == position.turn().player;
     match position.variant().goal() {
         Goal::GiveMate if own_mate => MATE - ply as i32,
         Goal::GiveMate => -MATE + ply as i32,
@@ -449,5 +454,33 @@ impl<'a> Searcher<'a> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(variant: Variant, fen: &str) -> VariantPosition {
+        VariantPosition::from_fen(variant, fen).unwrap()
+    }
+
+    #[test]
+    fn a_mated_player_has_lost_unless_its_own_move_mated() {
+        // Returning chess: Black placed a piece given back and is mated in
+        // the second move of its turn: lost, though Black moved last.
+        let returning = position(Variant::Returning, "4R2k/6pp/8/8/8/8/8/4K3[] b - - 0 30 turn=2/2");
+        assert!(returning.legal_actions().is_empty() && returning.in_check());
+        assert_eq!(no_move_score(&returning, 3), -MATE + 3);
+        // Two opposed camps: the second player's Black move mated White,
+        // whose move is the second player's too: won.
+        let camps = position(Variant::Camps, "6k1/8/8/8/8/8/5PPP/1r4K1 w - - 0 10 player=2");
+        assert!(camps.legal_actions().is_empty() && camps.in_check());
+        assert_eq!(no_move_score(&camps, 3), MATE - 3);
+        // Black mated at the start of a turn, by the other player's White
+        // move: lost.
+        let lost = position(Variant::Camps, "1R4k1/5ppp/8/8/8/8/8/6K1 b - - 0 10");
+        assert!(lost.legal_actions().is_empty() && lost.in_check());
+        assert_eq!(no_move_score(&lost, 3), -MATE + 3);
     }
 }
