@@ -70,8 +70,8 @@ pub fn variant_diagram(game: &VariantGame) -> Vec<String> {
         let player = if turn.player == crate::variants::Player::First { "first" } else { "second" };
         lines.push(format!("Player: {player}"));
     }
-    if position.swap_clock().period > 0 {
-        let clock = position.swap_clock();
+    let clock = position.swap_clock();
+    if clock.period > 0 {
         lines.push(format!("Swap: in {} moves (every {} moves each)", clock.left, clock.period));
     }
     lines.push(match game.result() {

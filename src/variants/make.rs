@@ -35,23 +35,20 @@ impl VariantPosition {
         let mut next = *self;
         let before = next.turn;
         next.en_passant = None;
-        if action == Action::PASS {
+        let double_push = if action == Action::PASS {
             // A turn with no legal move left ends; no man moved, so the
             // fifty-move count stands.
             next.turn = before.ended(self.variant.turn_order());
-            if before.side == Color::Black && next.turn.side == Color::White {
-                next.fullmove_number = next.fullmove_number.saturating_add(1);
+            None
+        } else {
+            next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+            match action.drop_kind() {
+                Some(kind) => {
+                    next.drop_piece(kind, action.to());
+                    None
+                }
+                None => next.move_piece(action.as_move()),
             }
-            next.refresh();
-            return next;
-        }
-        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
-        let double_push = match action.drop_kind() {
-            Some(kind) => {
-                next.drop_piece(kind, action.to());
-                None
-            }
-            None => next.move_piece(action.as_move()),
         };
         if before.side == Color::Black && next.turn.side == Color::White {
             next.fullmove_number = next.fullmove_number.saturating_add(1);

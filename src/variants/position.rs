@@ -150,8 +150,8 @@ impl VariantPosition {
         self.swap
     }
 
-    /// The player who made the move that led here (the mover; at the start
-    /// of a game, the player who did not move first).
+    /// The player who made the move that led here (meaningless at the start
+    /// of a game, where no move was made).
     pub fn previous_player(&self) -> Player {
         let same = match self.variant.turn_order() {
             super::TurnOrder::Swapping => self.swap.just_swapped(),
@@ -328,13 +328,11 @@ fn turn_key(turn: Turn, swap: SwapClock) -> u64 {
     if turn.index == 0 && turn.length == 1 && !foreign && swap.period == 0 {
         return 0;
     }
-    let fields = turn.index as u64
-        | (turn.length as u64) << 8
-        | (foreign as u64) << 16
-        | (swap.left as u64) << 24
-        | (swap.period as u64) << 32;
-    let mut z = fields.wrapping_add(VARIANT_KEYS.turn_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::zobrist::turn_key(
+        turn.index as u64
+            | (turn.length as u64) << 8
+            | (foreign as u64) << 16
+            | (swap.left as u64) << 24
+            | (swap.period as u64) << 32,
+    )
 }

@@ -12,8 +12,7 @@ pub struct VariantKeys {
     /// the square's queue.
     pub waiting: [[u64; 64]; 14],
     /// Mixed with the place in the turn, the move's owner and the swap
-    /// clock (`position::turn_key`): those fields have too many values for
-    /// a table.
+    /// clock ([`turn_key`]): those fields have too many values for a table.
     pub turn_seed: u64,
 }
 
@@ -59,3 +58,10 @@ const fn generate() -> VariantKeys {
 }
 
 pub static VARIANT_KEYS: VariantKeys = generate();
+
+/// The key of a turn state packed into `fields` (never all zero: the plain
+/// turn, which hashes as in chess, has no key).
+pub fn turn_key(fields: u64) -> u64 {
+    let mut state = fields ^ VARIANT_KEYS.turn_seed;
+    splitmix(&mut state)
+}
