@@ -4,6 +4,7 @@
 
 use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tablebase::ProbeSettings;
+use crate::types::{Bitboard, Color};
 use crate::variants::{SwapClock, Variant};
 use std::fmt;
 
@@ -28,6 +29,7 @@ pub enum OptionId {
     SyzygyProbeLimit,
     Variant,
     TurningMoves,
+    Mines,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,10 +75,11 @@ pub const VARIANT_CHOICES: &[&str] = &[
     Variant::Progressive.name(),
     Variant::Camps.name(),
     Variant::Turning.name(),
+    Variant::Mined.name(),
 ];
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 19] = [
+pub const OPTIONS: [OptionSpec; 20] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -129,6 +132,7 @@ pub const OPTIONS: [OptionSpec; 19] = [
         name: "Turning Moves",
         kind: OptionKind::Spin { default: SwapClock::DEFAULT_PERIOD as i64, min: 1, max: SwapClock::MAX_PERIOD as i64 },
     },
+    OptionSpec { id: OptionId::Mines, name: "Mines", kind: OptionKind::Text { default: EMPTY_PATH } },
 ];
 
 /// The `EvalFile` value that names the network built into the binary.
@@ -292,6 +296,9 @@ pub struct Settings {
     pub variant: Variant,
     /// Turning chess: the moves each side plays between swaps of sides.
     pub turning_moves: u8,
+    /// Mined chess: the colour the engine plays and its mines, which
+    /// `position startpos` knows; None: every mine of the start secret.
+    pub mines: Option<(Color, Bitboard)>,
 }
 
 impl Settings {
@@ -340,6 +347,7 @@ impl Default for Settings {
                 _ => unreachable!("UCI_Variant is a combo option"),
             },
             turning_moves: spin(OptionId::TurningMoves) as u8,
+            mines: None,
         }
     }
 }
@@ -387,9 +395,10 @@ mod tests {
         assert!(lines.contains(&"option name EvalFile type string default <internal>".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
         assert!(lines.contains(&"option name UCI_Variant type combo default chess var chess var losing var placement var reinforced var returning \
-             var ghost var marseillais var progressive var camps var turning"
+             var ghost var marseillais var progressive var camps var turning var mined"
                 .to_string()));
         assert!(lines.contains(&"option name Turning Moves type spin default 5 min 1 max 100".to_string()));
+        assert!(lines.contains(&"option name Mines type string default <empty>".to_string()));
     }
 
     #[test]

@@ -299,6 +299,7 @@ impl Session {
             (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
             (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
             (OptionId::TurningMoves, OptionValue::Spin(n)) => self.settings.turning_moves = n as u8,
+            (OptionId::Mines, OptionValue::Text(text)) => self.set_mines(&text),
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }
         if self.debug {

@@ -1,5 +1,6 @@
-//! A move of a variant game: a board move (as in chess) or a drop, the
-//! placement of a piece from a hand on an empty square.
+//! A move of a variant game: a board move (as in chess), a drop (the
+//! placement of a piece from a hand on an empty square), or in mined chess
+//! the laying of a mine (`M@e4`, or `M@??` where the square is secret).
 
 use crate::types::{Move, PieceType, Square};
 use arrayvec::ArrayVec;
@@ -16,14 +17,23 @@ pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 /// [`Move`]; a drop on `s` is written as the impossible move `s`-`s` with
 /// the dropped kind plus one in bits 12-15, so that it cannot be taken for
 /// `Move::NONE` or `Move::NULL` and fits the transposition table's move slot.
+/// A mine is a drop of the code [`MINE_CODE`], one beyond the six kinds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Action(u16);
+
+/// The code in bits 12-15 of a mine laid on a square.
+const MINE_CODE: u16 = 7;
 
 impl Action {
     pub const NONE: Action = Action(0);
     /// The end of a turn whose player has no legal move left in it
     /// (Marseillais and progressive chess): UCI's null move, `0000`.
     pub const PASS: Action = Action(Move::NULL.bits());
+    /// Mined chess: a mine laid on a square the player does not say (the
+    /// other player's mine, as a player who knows only its own mines hears
+    /// of it): `M@??`. Written as the impossible move a1-h8 of the mine
+    /// code, so that it is neither a mine on a square nor a board move.
+    pub const HIDDEN_MINE: Action = Action(63 << 6 | MINE_CODE << 12);
 
     #[inline(always)]
     pub const fn board(m: Move) -> Action {
@@ -36,9 +46,29 @@ impl Action {
         Action(square | square << 6 | (kind as u16 + 1) << 12)
     }
 
+    /// Mined chess: a mine laid on `to`.
+    #[inline(always)]
+    pub const fn mine(to: Square) -> Action {
+        let square = to.index() as u16;
+        Action(square | square << 6 | MINE_CODE << 12)
+    }
+
+    /// A piece placed from a hand (not a mine).
     #[inline(always)]
     pub const fn is_drop(self) -> bool {
-        self.0 & 63 == self.0 >> 6 & 63 && self.0 >> 12 != 0
+        self.0 & 63 == self.0 >> 6 & 63 && self.0 >> 12 != 0 && self.0 >> 12 != MINE_CODE
+    }
+
+    /// A mine laid, on a square or hidden.
+    #[inline(always)]
+    pub const fn is_mine(self) -> bool {
+        self.0 >> 12 == MINE_CODE && (self.0 & 63 == self.0 >> 6 & 63 || self.0 == Action::HIDDEN_MINE.0)
+    }
+
+    /// A drop or a mine: an action that moves no man on the board.
+    #[inline(always)]
+    pub const fn is_placement(self) -> bool {
+        self.is_drop() || self.is_mine()
     }
 
     #[inline(always)]
@@ -85,6 +115,12 @@ impl Action {
         if self == Action::PASS {
             return "0000".to_string();
         }
+        if self == Action::HIDDEN_MINE {
+            return "M@??".to_string();
+        }
+        if self.is_mine() {
+            return format!("M@{}", self.to());
+        }
         match self.drop_kind() {
             Some(kind) => format!("{}@{}", kind.char().to_ascii_uppercase(), self.to()),
             None => self.as_move().to_uci(chess960),
@@ -127,6 +163,19 @@ impl fmt::Display for ActionParseError {
 
 impl std::error::Error for ActionParseError {}
 
+/// Reads a mine laid, `M@e4` or `M@??` (the letter in either case), if
+/// `text` is one.
+pub fn parse_mine(text: &str) -> Option<Action> {
+    let (letter, square) = text.split_once('@')?;
+    if !letter.eq_ignore_ascii_case("m") {
+        return None;
+    }
+    match square {
+        "??" => Some(Action::HIDDEN_MINE),
+        _ => Some(Action::mine(Square::parse(square)?)),
+    }
+}
+
 /// Reads a drop, `N@c2` (the letter in either case), if `text` is one.
 pub fn parse_drop(text: &str) -> Option<(PieceType, Square)> {
     let (piece, square) = text.split_once('@')?;
@@ -157,6 +206,26 @@ mod tests {
         assert_eq!(m.to_uci(false), "e2e4");
         assert_eq!(Action::drop(PieceType::Knight, Square::C2).to_uci(false), "N@c2");
         assert!(!Action::NONE.is_drop() && Action::NONE.is_none());
+    }
+
+    #[test]
+    fn mines_keep_apart_from_drops_and_moves() {
+        for square in Square::all() {
+            let mine = Action::mine(square);
+            assert!(mine.is_mine() && mine.is_placement() && !mine.is_drop() && !mine.is_none());
+            assert_eq!((mine.drop_kind(), mine.to()), (None, square));
+            assert_eq!(parse_mine(&mine.to_uci(false)), Some(mine));
+            for kind in PieceType::ALL {
+                assert_ne!(mine, Action::drop(kind, square));
+            }
+        }
+        let hidden = Action::HIDDEN_MINE;
+        assert!(hidden.is_mine() && !hidden.is_drop() && hidden.drop_kind().is_none());
+        assert_eq!((hidden.to_uci(false), parse_mine("m@??")), ("M@??".to_string(), Some(hidden)));
+        assert!(!Action::PASS.is_mine() && !Action::board(Move::new(Square::E2, Square::E4)).is_mine());
+        for bad in ["M@", "M@i9", "MM@e4", "N@e4", "M@?"] {
+            assert_eq!(parse_mine(bad), None, "{bad}");
+        }
     }
 
     #[test]

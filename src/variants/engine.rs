@@ -6,6 +6,7 @@
 
 use super::action::Action;
 use super::game::VariantGame;
+use super::mines::MineOdds;
 use super::search::{Deadline, Searcher};
 use crate::search::score::{INFINITE, MAX_PLY};
 use crate::search::time::TimeManager;
@@ -78,6 +79,8 @@ pub struct VariantJob {
     pub move_overhead: u64,
     pub tt: Arc<TranspositionTable>,
     pub reporter: Arc<dyn VariantReporter>,
+    /// Mined chess: the odds of the secret mines; None: the game's own.
+    pub mine_odds: Option<MineOdds>,
 }
 
 impl VariantEngine {
@@ -123,6 +126,28 @@ impl VariantEngine {
         limits: SearchLimits,
         tt: Arc<TranspositionTable>,
     ) -> VariantSearchResult {
+        self.search_sync_weighing(game, limits, tt, None)
+    }
+
+    /// [`VariantEngine::search_sync`] with the odds of the secret mines
+    /// given rather than read from the game.
+    pub fn search_sync_with_odds(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        tt: Arc<TranspositionTable>,
+        odds: MineOdds,
+    ) -> VariantSearchResult {
+        self.search_sync_weighing(game, limits, tt, Some(odds))
+    }
+
+    fn search_sync_weighing(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        tt: Arc<TranspositionTable>,
+        mine_odds: Option<MineOdds>,
+    ) -> VariantSearchResult {
         let reporter = Arc::new(ResultReporter::default());
         let job = VariantJob {
             game: game.clone(),
@@ -132,6 +157,7 @@ impl VariantEngine {
             move_overhead: 0,
             tt,
             reporter: Arc::clone(&reporter) as Arc<dyn VariantReporter>,
+            mine_odds,
         };
         self.start(job);
         self.wait();
@@ -194,6 +220,7 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
     job.tt.new_search();
     let mut searcher = Searcher::new(&job.tt, &signals.stop, &clock, job.game.keys());
     searcher.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
+    searcher.mine_odds = job.mine_odds.clone().unwrap_or_else(|| job.game.mine_odds());
 
     let mut best_lines: Vec<Line> = Vec::new();
     if root_moves.is_empty() {

@@ -1,7 +1,7 @@
 //! The variant FEN: chess's FEN with what the variants add.
 //!
 //! ```text
-//! <board>[<hand>] <side> <castling> <en passant> [<halfmove> <fullmove>] [capture=<square>] [returns=<square>:<pieces>,...] [turn=<move>/<moves>] [player=<1|2>] [swap=<moves>/<period>]
+//! <board>[<hand>] <side> <castling> <en passant> [<halfmove> <fullmove>] [capture=<square>] [returns=<square>:<pieces>,...] [turn=<move>/<moves>] [player=<1|2>] [swap=<moves>/<period>] [mines=<white>/<black>]
 //! ```
 //!
 //! - `[<hand>]`, after the board: the pieces waiting to be placed, White's
@@ -23,6 +23,11 @@
 //! - `player=2`: the player who owns the next move, where it is not the
 //!   colour's (White's first player, Black's second): two opposed camps and
 //!   turning chess.
+//! - `mines=c3,f4/?,e6`: mined chess: White's mines, then Black's, each a
+//!   square where it is known and `?` where it is secret (written always;
+//!   without it every mine is secret). The side not to move has two; the
+//!   side to move has one only when a man has just exploded on its other,
+//!   which it lays anew before it moves.
 //! - `swap=7/5`: turning chess: 7 moves of the game are left before the
 //!   players swap colours, after every 5 moves each (written always; without
 //!   it a period of the session's `Turning Moves` begins).
@@ -33,7 +38,7 @@ use super::returns::Returns;
 use super::turn::{Player, SwapClock, Turn};
 use super::{CaptureRule, Placement, TurnOrder, Variant};
 use crate::board::{write_placement, CastlingSide, FenError, STARTPOS_FEN};
-use crate::types::{Color, File, Piece, PieceType, Rank, Square};
+use crate::types::{Bitboard, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 
 /// The placement chess start: an empty board, both armies in hand.
@@ -124,6 +129,17 @@ pub enum VariantFenError {
     BadSwap(String),
     /// `swap=` outside turning chess.
     SwapNotAllowed(Variant),
+    /// Not of the form `mines=c3,?/e6,f6`: squares or `?`, two a colour at
+    /// most, no square twice.
+    BadMines(String),
+    /// `mines=` outside mined chess.
+    MinesNotAllowed(Variant),
+    /// A known mine under a man of the other colour, which would have
+    /// exploded.
+    MineUnderEnemy(Square),
+    /// The side not to move has fewer than two mines, or the side to move
+    /// none (at most one explosion happens a move).
+    MineCount(Color),
     /// Placement chess has no castling.
     CastlingNotAllowed(Variant),
     /// Placement chess has no double step, so no en passant.
@@ -146,7 +162,7 @@ impl fmt::Display for VariantFenError {
                 write!(f, "the castling rook on {s} is a ghost: a rook that was taken has no castling right")
             }
             VariantFenError::UnknownField(text) => {
-                write!(f, "'{text}' is not a FEN field (after the move numbers: capture=<square>, returns=<list>, turn=<n>/<m>, player=<1|2>, swap=<n>/<m>)")
+                write!(f, "'{text}' is not a FEN field (after the move numbers: capture=<square>, returns=<list>, turn=<n>/<m>, player=<1|2>, swap=<n>/<m>, mines=<white>/<black>)")
             }
             VariantFenError::RepeatedField(name) => write!(f, "'{name}=' is given twice"),
             VariantFenError::BadCaptureSquare(text) => write!(f, "capture square '{text}' is not a square like e5"),
@@ -220,6 +236,19 @@ impl fmt::Display for VariantFenError {
                 SwapClock::MAX_PERIOD
             ),
             VariantFenError::SwapNotAllowed(v) => write!(f, "{v} has no swapping of sides (swap= is for turning chess)"),
+            VariantFenError::BadMines(text) => write!(
+                f,
+                "mines '{text}' is not of the form mines=<white>/<black> (each up to two squares or '?', by commas)"
+            ),
+            VariantFenError::MinesNotAllowed(v) => write!(f, "{v} has no mines (mines= is for mined chess)"),
+            VariantFenError::MineUnderEnemy(s) => {
+                write!(f, "a mine on {s} lies under a man of the other colour, who would have exploded")
+            }
+            VariantFenError::MineCount(color) => write!(
+                f,
+                "{} must have two mines (the side to move may have one, just after a man exploded on the other)",
+                if *color == Color::White { "White" } else { "Black" }
+            ),
             VariantFenError::CastlingNotAllowed(v) => write!(f, "{v} has no castling: the castling field must be '-'"),
             VariantFenError::EnPassantNotAllowed(v) => {
                 write!(f, "{v} has no double step, so no en passant: the en-passant field must be '-'")
@@ -277,6 +306,7 @@ impl VariantPosition {
             Some(text) => text.parse::<u16>().map_err(|_| FenError::BadFullmoveNumber(text.to_string()))?.max(1),
         };
         pos.turn = default_turn(variant, side, pos.fullmove_number);
+        check_mines(&mut pos, turn_fields.mines.take())?;
         check_pending(&mut pos)?;
         check_turn(&mut pos, turn_fields, period)?;
         // The side not to move may be in check only between a capture and
@@ -291,7 +321,7 @@ impl VariantPosition {
             let legal = pos
                 .legal_actions()
                 .iter()
-                .any(|a| !a.is_drop() && a.as_move().kind() == crate::types::MoveKind::EnPassant);
+                .any(|a| !a.is_placement() && a.as_move().kind() == crate::types::MoveKind::EnPassant);
             if !legal {
                 pos.en_passant = None;
             }
@@ -324,7 +354,10 @@ impl VariantPosition {
         if let Some(square) = self.pending {
             fen.push_str(&format!(" capture={square}"));
         }
-        let default = default_turn(self.variant, self.side_to_move(), self.fullmove_number);
+        let mut default = default_turn(self.variant, self.side_to_move(), self.fullmove_number);
+        if self.mines_to_lay(self.side_to_move()) > 0 {
+            default = Turn::of_length(self.side_to_move(), 2);
+        }
         if self.pending.is_none() && (self.turn.index, self.turn.length) != (default.index, default.length) {
             fen.push_str(&format!(" turn={}/{}", self.turn.index + 1, self.turn.length));
         }
@@ -333,6 +366,10 @@ impl VariantPosition {
         }
         if self.variant.turn_order() == TurnOrder::Swapping {
             fen.push_str(&format!(" swap={}/{}", self.swap.left, self.swap.period));
+        }
+        if self.variant.has_mines() {
+            fen.push(' ');
+            fen.push_str(&super::mines::write_field(self));
         }
         if !self.returns.is_empty() {
             fen.push_str(" returns=");
@@ -456,6 +493,7 @@ struct TurnFields {
     turn: Option<Turn>,
     player: Option<Player>,
     swap: Option<SwapClock>,
+    mines: Option<([Bitboard; 2], [u8; 2])>,
 }
 
 /// Reads `<a>/<b>` as two numbers.
@@ -523,6 +561,16 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
                 return Err(bad());
             }
             fields.swap = Some(SwapClock { period, left });
+        }
+        "mines" => {
+            if fields.mines.is_some() {
+                return Err(VariantFenError::RepeatedField("mines"));
+            }
+            if !pos.variant.has_mines() {
+                return Err(VariantFenError::MinesNotAllowed(pos.variant));
+            }
+            let bad = || VariantFenError::BadMines(crate::uci::command::excerpt(value));
+            fields.mines = Some(super::mines::parse_field(value).ok_or_else(bad)?);
         }
         "capture" => {
             if pos.pending.is_some() {
@@ -716,6 +764,34 @@ fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Resu
     }
     if order == TurnOrder::Swapping {
         pos.swap = fields.swap.unwrap_or(SwapClock::new(period.clamp(1, SwapClock::MAX_PERIOD)));
+    }
+    Ok(())
+}
+
+/// Mined chess: every mine secret unless the FEN says where; a known mine
+/// never under a man of the other colour; two mines a side, but one for the
+/// side to move just after an explosion, whose turn then begins by laying
+/// it anew.
+fn check_mines(pos: &mut VariantPosition, field: Option<([Bitboard; 2], [u8; 2])>) -> Result<(), VariantFenError> {
+    if !pos.variant.has_mines() {
+        return Ok(());
+    }
+    let (mines, unknown) = field.unwrap_or(([Bitboard::EMPTY; 2], [2, 2]));
+    pos.mines = mines;
+    pos.unknown_mines = unknown;
+    for color in Color::ALL {
+        if let Some(square) = (mines[color.index()] & pos.color(!color)).into_iter().next() {
+            return Err(VariantFenError::MineUnderEnemy(square));
+        }
+    }
+    let side = pos.side_to_move();
+    if pos.mines_to_lay(!side) > 0 {
+        return Err(VariantFenError::MineCount(!side));
+    }
+    match pos.mines_to_lay(side) {
+        0 => {}
+        1 => pos.turn = Turn::of_length(side, 2),
+        _ => return Err(VariantFenError::MineCount(side)),
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! A variant game: the moves played, the keys for the repetition rule, and
 //! how a game ends by its variant's rules.
 
-use super::action::{parse_drop, Action, ActionParseError};
+use super::action::{parse_drop, parse_mine, Action, ActionParseError};
+use super::mines::{MineBelief, MineOdds};
 use super::position::VariantPosition;
 use super::turn::Player;
 use super::Goal;
@@ -112,6 +113,9 @@ impl VariantPosition {
 
     /// The result when the side to move has no legal action.
     pub fn result_with_no_move(&self) -> VariantResult {
+        if let Some(loser) = self.mine_loser() {
+            return VariantResult::Checkmate { mated: loser, winner: !loser };
+        }
         let us = self.side_to_move();
         if !self.in_check() {
             return VariantResult::Draw(DrawReason::Stalemate);
@@ -131,6 +135,9 @@ impl VariantPosition {
     /// where one can be named.
     pub fn parse_action(&self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
         let drop = parse_drop(text);
+        if let Some(mine) = parse_mine(text).filter(|_| self.variant.has_mines()) {
+            return self.parse_mine(text, mine);
+        }
         if text == "0000" {
             return match self.legal_actions().contains(&Action::PASS) {
                 true => Ok(Action::PASS),
@@ -145,7 +152,7 @@ impl VariantPosition {
         }
         let legal = self.legal_actions();
         let found = legal.iter().find(|a| a.to_uci(chess960) == text).or_else(|| {
-            legal.iter().find(|a| !a.is_drop() && a.as_move().is_castling() && a.to_uci(!chess960) == text)
+            legal.iter().find(|a| !a.is_placement() && a.as_move().is_castling() && a.to_uci(!chess960) == text)
         });
         if let Some(&action) = found {
             return Ok(action);
@@ -157,6 +164,19 @@ impl VariantPosition {
             }
         }
         Err(ActionParseError::Illegal { text: text.to_string(), reason: self.why_illegal(text, drop, &legal) })
+    }
+
+    /// Mined chess: a mine laid, `M@e4`, or in secret, `M@??`.
+    fn parse_mine(&self, text: &str, mine: Action) -> Result<Action, ActionParseError> {
+        let us = self.side_to_move();
+        let illegal = |reason: String| Err(ActionParseError::Illegal { text: text.to_string(), reason: Some(reason) });
+        if self.mine_loser().is_some() || self.mines_to_lay(us) == 0 {
+            return illegal("a mine is laid only after a man exploded on one, by the mine's owner".into());
+        }
+        if mine == Action::HIDDEN_MINE || self.legal_actions().contains(&mine) {
+            return Ok(mine);
+        }
+        illegal(format!("a mine is laid on an empty square without a mine of one's own; {} is not", mine.to()))
     }
 
     fn why_illegal(
@@ -182,6 +202,12 @@ impl VariantPosition {
         }
         if self.is_placing(us) {
             return Some("the side to move places its pieces first (its king may only step out of a check)".into());
+        }
+        if let Some(loser) = self.mine_loser() {
+            return Some(format!("the game is over: {loser:?} lost to a mine"));
+        }
+        if self.mines_to_lay(us) > 0 {
+            return Some("a man exploded on a mine of the side to move, which lays it anew first (M@<square>)".into());
         }
         if self.variant.captures_compulsory() {
             let first = legal.first().filter(|&&a| self.is_capture(a));
@@ -229,11 +255,24 @@ pub struct VariantGame {
     position: VariantPosition,
     actions: Vec<Action>,
     keys: Vec<u64>,
+    /// Mined chess: where the secret mines may be.
+    belief: MineBelief,
 }
 
 impl VariantGame {
     pub fn new(start: VariantPosition) -> VariantGame {
-        VariantGame { start, position: start, actions: Vec::new(), keys: vec![start.key()] }
+        let belief = MineBelief::new(&start);
+        VariantGame { start, position: start, actions: Vec::new(), keys: vec![start.key()], belief }
+    }
+
+    /// Mined chess: what the game so far tells of the secret mines.
+    pub fn belief(&self) -> &MineBelief {
+        &self.belief
+    }
+
+    /// Mined chess: the odds of a secret mine on each square.
+    pub fn mine_odds(&self) -> MineOdds {
+        self.belief.odds()
     }
 
     pub fn start(&self) -> &VariantPosition {
@@ -255,15 +294,52 @@ impl VariantGame {
 
     /// Plays `action`, which must be legal in the current position.
     pub fn play(&mut self, action: Action) {
+        self.play_learning(action, false);
+    }
+
+    fn play_learning(&mut self, action: Action, revealed: bool) {
+        let before = self.position;
         self.position = self.position.make(action);
+        if before.variant().has_mines() {
+            self.belief.learn(&before, action, &self.position, revealed);
+        }
         self.actions.push(action);
         self.keys.push(self.position.key());
     }
 
     /// Reads an action and plays it if legal; otherwise nothing changes.
+    /// In mined chess a board move followed by `*` (`e2e4*`) landed on a
+    /// secret mine of the other side and exploded there.
     pub fn play_uci(&mut self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
+        if let Some(move_text) = text.strip_suffix('*').filter(|_| self.position.variant().has_mines()) {
+            return self.play_explosion(text, move_text, chess960);
+        }
         let action = self.position.parse_action(text, chess960)?;
         self.play(action);
+        Ok(action)
+    }
+
+    /// `e2e4*`: the move, legal here, lands on a secret mine of the other
+    /// side, which becomes known and explodes.
+    fn play_explosion(&mut self, text: &str, move_text: &str, chess960: bool) -> Result<Action, ActionParseError> {
+        let action = self.position.parse_action(move_text, chess960)?;
+        let illegal = |reason: &str| ActionParseError::Illegal { text: text.to_string(), reason: Some(reason.into()) };
+        if action.is_placement() || action.as_move().is_castling() {
+            return Err(illegal("only a move that lands one man on one square can be marked '*' (exploded)"));
+        }
+        let them = !self.position.side_to_move();
+        let revealed = if self.position.mines(them).contains(action.to()) {
+            self.position
+        } else {
+            self.position.with_revealed_mine(them, action.to()).ok_or_else(|| {
+                illegal(
+                    "'*' marks a move that exploded on a secret mine, and the other side has none that could lie there",
+                )
+            })?
+        };
+        self.position = revealed;
+        *self.keys.last_mut().expect("a game has its start key") = revealed.key();
+        self.play_learning(action, true);
         Ok(action)
     }
 

@@ -8,12 +8,17 @@ use super::position::VariantPosition;
 use super::turn::Turn;
 use super::CaptureRule;
 use crate::board::CastlingSide;
-use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
 
 impl VariantPosition {
     /// The position after `action`, which must be legal here.
     pub fn make(&self, action: Action) -> VariantPosition {
-        debug_assert!(self.legal_actions().contains(&action), "{action:?} is not legal in {}", self.fen());
+        debug_assert!(
+            self.legal_actions().contains(&action)
+                || (action == Action::HIDDEN_MINE && self.mines_to_lay(self.side_to_move()) > 0),
+            "{action:?} is not legal in {}",
+            self.fen()
+        );
         self.make_unchecked(action)
     }
 
@@ -40,6 +45,10 @@ impl VariantPosition {
             // fifty-move count stands.
             next.turn = before.ended(self.variant.turn_order());
             None
+        } else if action.is_mine() {
+            // Laying a mine moves no man: the fifty-move count stands.
+            next.lay_mine(action);
+            None
         } else {
             next.halfmove_clock = next.halfmove_clock.saturating_add(1);
             match action.drop_kind() {
@@ -60,6 +69,67 @@ impl VariantPosition {
             next.set_en_passant_if_legal(target);
         }
         next
+    }
+
+    /// Mined chess: the side to move lays a mine anew (on a square, or in
+    /// secret), then plays the move of its turn.
+    fn lay_mine(&mut self, action: Action) {
+        let us = self.side_to_move();
+        if action == Action::HIDDEN_MINE {
+            self.unknown_mines[us.index()] += 1;
+        } else {
+            self.mines[us.index()] |= action.to().bitboard();
+        }
+        if self.mines_to_lay(us) == 0 {
+            self.turn = Turn::single(us);
+        }
+    }
+
+    /// Mined chess: a man of the side that just moved landing on a known
+    /// mine of the other side explodes, ending the turn; the mine is spent,
+    /// and its owner lays it anew as the first action of its turn. Returns
+    /// whether a man exploded.
+    fn explode(&mut self, mover: Color, landed: Bitboard) -> bool {
+        let blasts = landed & self.mines(!mover);
+        for square in blasts {
+            self.remove(square);
+            self.mines[(!mover).index()] ^= square.bitboard();
+            self.halfmove_clock = 0;
+        }
+        if blasts.any() {
+            self.turn = Turn::of_length(!mover, 2);
+        }
+        blasts.any()
+    }
+
+    /// The position with a secret mine of `color` known to lie on `square`
+    /// (mined chess: the explosion a player hears of as `e2e4*`). None
+    /// where `color` has no secret mine or `square` cannot hold one (a man
+    /// of the other colour stands there, or a known mine of `color` does).
+    pub fn with_revealed_mine(&self, color: Color, square: Square) -> Option<VariantPosition> {
+        if self.unknown_mines(color) == 0 || self.color(!color).contains(square) || self.mines(color).contains(square) {
+            return None;
+        }
+        let mut next = *self;
+        next.unknown_mines[color.index()] -= 1;
+        next.mines[color.index()] |= square.bitboard();
+        next.refresh();
+        Some(next)
+    }
+
+    /// The position with `squares` as the mines of `color`, which must all
+    /// be secret here (the `Mines` option of a player who knows its own).
+    /// None where they are not, or a square is not empty.
+    pub fn with_known_mines(&self, color: Color, squares: Bitboard) -> Option<VariantPosition> {
+        let count = squares.count();
+        if self.mines(color).any() || self.unknown_mines(color) != count || (squares & self.occupied()).any() {
+            return None;
+        }
+        let mut next = *self;
+        next.unknown_mines[color.index()] = 0;
+        next.mines[color.index()] = squares;
+        next.refresh();
+        Some(next)
     }
 
     fn drop_piece(&mut self, kind: PieceType, to: Square) {
@@ -85,6 +155,7 @@ impl VariantPosition {
         let ghost = self.ghosts.contains(from);
         let mut captured = None;
         let mut double_push = None;
+        let mut landed = to.bitboard();
         match m.kind() {
             MoveKind::Castling => {
                 let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
@@ -92,6 +163,9 @@ impl VariantPosition {
                 self.remove(from);
                 self.put(piece, side.king_destination(us));
                 self.put(rook, side.rook_destination(us));
+                // A king or rook that stays where it stood lands nowhere.
+                landed = (side.king_destination(us).bitboard() | side.rook_destination(us).bitboard())
+                    .without(from.bitboard() | to.bitboard());
             }
             MoveKind::EnPassant => {
                 captured = self.remove(Square::new(to.file(), from.rank()));
@@ -148,6 +222,9 @@ impl VariantPosition {
             }
         }
         self.bring_back_ghosts();
+        if self.variant.has_mines() && self.explode(us, landed) {
+            return None;
+        }
         double_push
     }
 

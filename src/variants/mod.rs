@@ -14,6 +14,8 @@
 //! - [`turn`], [`hands`], [`returns`]: the state beyond the board.
 //! - [`position`]: the variant position; [`movegen`] and [`make`] its rules.
 //! - [`drops`]: where a piece in hand may be placed.
+//! - [`mines`]: mined chess's mines: the FEN field, and what a player who
+//!   knows only its own mines believes of the others.
 //! - [`fen`]: the variant FEN (hands, ghosts, pending placements).
 //! - [`game`]: a game with its history, and how it ends.
 //! - [`perft`], [`eval`], [`search`], [`engine`]: counting, judging, searching.
@@ -26,6 +28,7 @@ pub mod fen;
 pub mod game;
 pub mod hands;
 pub mod make;
+pub mod mines;
 pub mod movegen;
 pub mod perft;
 pub mod position;
@@ -73,6 +76,9 @@ pub enum Variant {
     /// Turning chess: the players swap sides after every N moves each;
     /// whoever mates the other wins.
     Turning,
+    /// Mined chess: each player has two secret mines; a piece landing on
+    /// the other player's mine explodes, and a king that does is mated.
+    Mined,
 }
 
 /// Who moves when, and for whom.
@@ -143,7 +149,7 @@ impl TurnOrder {
 
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Variant; 10] = [
+    pub const ALL: [Variant; 11] = [
         Variant::Chess,
         Variant::Losing,
         Variant::Placement,
@@ -154,6 +160,7 @@ impl Variant {
         Variant::Progressive,
         Variant::Camps,
         Variant::Turning,
+        Variant::Mined,
     ];
 
     /// The `UCI_Variant` value.
@@ -169,6 +176,7 @@ impl Variant {
             Variant::Progressive => "progressive",
             Variant::Camps => "camps",
             Variant::Turning => "turning",
+            Variant::Mined => "mined",
         }
     }
 
@@ -185,7 +193,8 @@ impl Variant {
             | Variant::Marseillais
             | Variant::Progressive
             | Variant::Camps
-            | Variant::Turning => CaptureRule::Removed,
+            | Variant::Turning
+            | Variant::Mined => CaptureRule::Removed,
             Variant::Reinforced => CaptureRule::Reinforces,
             Variant::Returning => CaptureRule::Returns,
             Variant::Ghost => CaptureRule::Haunts,
@@ -230,6 +239,11 @@ impl Variant {
     /// Castling exists.
     pub const fn castling(self) -> bool {
         !matches!(self, Variant::Placement)
+    }
+
+    /// Each player has mines (mined chess).
+    pub const fn has_mines(self) -> bool {
+        matches!(self, Variant::Mined)
     }
 
     /// Pawns may stand on their own first rank (placed there).

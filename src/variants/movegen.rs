@@ -14,6 +14,9 @@ use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Rank};
 impl VariantPosition {
     /// Every legal action.
     pub fn legal_actions(&self) -> ActionList {
+        if self.mine_loser().is_some() {
+            return ActionList::new();
+        }
         let mut pseudo = ActionList::new();
         self.pseudo_legal_actions(&mut pseudo);
         let mut legal = ActionList::new();
@@ -39,7 +42,8 @@ impl VariantPosition {
     /// move whenever a capture is legal.
     pub fn legal_noisy_actions(&self) -> ActionList {
         let mut pseudo = ActionList::new();
-        if self.pending.is_none() && !self.is_placing(self.side_to_move()) {
+        let us = self.side_to_move();
+        if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && self.mine_loser().is_none() {
             self.board_moves(&mut pseudo);
         }
         let mut noisy = ActionList::new();
@@ -60,17 +64,28 @@ impl VariantPosition {
     pub(super) fn try_make(&self, action: Action) -> Option<VariantPosition> {
         let us = self.side_to_move();
         let next = self.make_unchecked(action);
-        // A drop that opens a turn of two (returning chess) may leave the
-        // king in check: the move that follows must answer it. Every other
-        // action must leave the mover's king safe.
-        let turn_goes_on = action.is_drop() && next.side_to_move() == us;
-        (turn_goes_on || !next.king_attacked(us)).then_some(next)
+        // A drop that opens a turn of two (returning chess) or a mine laid
+        // may leave the king in check: the move that follows must answer
+        // it. Every other action must leave the mover's king safe.
+        let turn_goes_on = action.is_placement() && next.side_to_move() == us;
+        if turn_goes_on {
+            return Some(next);
+        }
+        // Mined chess: a move is judged as in chess, before any explosion
+        // (the mover may not know the mine); an explosion that then leaves
+        // the king attacked, or takes the king, loses the game.
+        if self.variant.has_mines() && next.side_to_move() == !us && next.mines_to_lay(!us) > 0 {
+            let mut unmined = *self;
+            unmined.mines[(!us).index()] = Bitboard::EMPTY;
+            return (!unmined.make_unchecked(action).king_attacked(us)).then_some(next);
+        }
+        (!next.king_attacked(us)).then_some(next)
     }
 
     /// Whether `action` takes a piece.
     #[inline]
     pub fn is_capture(&self, action: Action) -> bool {
-        if action.is_drop() || action == Action::PASS {
+        if action.is_placement() || action == Action::PASS {
             return false;
         }
         let m = action.as_move();
@@ -97,7 +112,15 @@ impl VariantPosition {
             }
             return;
         }
-        // Step 2. A side placing its army places; in check its king may
+        // Step 2. Mined chess: a mine spent by an explosion is laid anew,
+        // on any empty square but one of the player's own mines.
+        if self.mines_to_lay(us) > 0 {
+            for square in (!self.occupied()).without(self.mines(us)) {
+                list.push(Action::mine(square));
+            }
+            return;
+        }
+        // Step 3. A side placing its army places; in check its king may
         // also step away.
         if self.is_placing(us) {
             for kind in self.hands.kinds(us) {
@@ -115,7 +138,7 @@ impl VariantPosition {
             }
             return;
         }
-        // Step 3. Moves on the board.
+        // Step 4. Moves on the board.
         self.board_moves(list);
     }
 

@@ -31,6 +31,11 @@ pub struct VariantPosition {
     /// Turning chess: when the players swap colours next.
     pub(super) swap: SwapClock,
     pub(super) castling: CastlingRights,
+    /// Mined chess: the known mines of each colour (where the other colour's
+    /// pieces explode) and how many of each colour's mines lie on squares
+    /// not known here.
+    pub(super) mines: [Bitboard; 2],
+    pub(super) unknown_mines: [u8; 2],
     /// Set only when an en-passant capture is legal.
     pub(super) en_passant: Option<Square>,
     pub(super) halfmove_clock: u16,
@@ -53,6 +58,8 @@ impl VariantPosition {
             returns: Returns::default(),
             turn: Turn::single(Color::White),
             swap: SwapClock::default(),
+            mines: [Bitboard::EMPTY; 2],
+            unknown_mines: [0; 2],
             castling: CastlingRights::default(),
             en_passant: None,
             halfmove_clock: 0,
@@ -162,6 +169,40 @@ impl VariantPosition {
         } else {
             self.turn.player.other()
         }
+    }
+
+    /// Mined chess: the known mines of `color`.
+    #[inline(always)]
+    pub fn mines(&self, color: Color) -> Bitboard {
+        self.mines[color.index()]
+    }
+
+    /// Mined chess: the mines of `color` whose squares are not known.
+    #[inline(always)]
+    pub fn unknown_mines(&self, color: Color) -> u32 {
+        self.unknown_mines[color.index()] as u32
+    }
+
+    /// Mined chess: the mines `color` still has to lay (one after a piece
+    /// exploded on its mine, to keep two).
+    #[inline(always)]
+    pub fn mines_to_lay(&self, color: Color) -> u32 {
+        if self.variant != Variant::Mined {
+            return 0;
+        }
+        super::mines::MINES_EACH.saturating_sub(self.mines(color).count() + self.unknown_mines(color))
+    }
+
+    /// Mined chess: the side that has lost to a mine, if one has: its king
+    /// exploded, or an explosion of its own piece left its king attacked
+    /// with the other side to move.
+    #[inline]
+    pub fn mine_loser(&self) -> Option<Color> {
+        if self.variant != Variant::Mined {
+            return None;
+        }
+        let mover = !self.side_to_move();
+        (self.king_square(mover).is_none() || self.king_attacked(mover)).then_some(mover)
     }
 
     pub fn castling_rights(&self) -> CastlingRights {
@@ -307,6 +348,12 @@ impl VariantPosition {
         for (square, piece) in self.returns.iter() {
             key ^= VARIANT_KEYS.waiting[piece as usize][square.index()].rotate_left(depth[square.index()]);
             depth[square.index()] += 1;
+        }
+        for color in Color::ALL {
+            for square in self.mines(color) {
+                key ^= VARIANT_KEYS.mine[color.index()][square.index()];
+            }
+            key ^= VARIANT_KEYS.unknown_mines[color.index()][self.unknown_mines(color).min(2) as usize];
         }
         key ^ turn_key(self.turn, self.swap)
     }

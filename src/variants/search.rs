@@ -9,8 +9,10 @@
 
 use super::action::{Action, ActionList};
 use super::eval::{evaluate, VALUES};
+use super::mines::{MineOdds, ODDS_ONE};
 use super::position::VariantPosition;
 use super::{Goal, TurnOrder, Variant};
+use crate::board::CastlingSide;
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE, MAX_PLY};
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
@@ -61,6 +63,24 @@ pub struct Searcher<'a> {
     killers: Vec<[Action; 2]>,
     /// Indexed by the action's 16 bits.
     history: Vec<i32>,
+    /// Mined chess: the odds of a secret mine on each square, weighed
+    /// wherever a move lands where one may lie.
+    pub mine_odds: MineOdds,
+}
+
+/// Mined chess: a move onto a square that may hide a secret mine is worth
+/// the odds-weighted mean of the searched move (no mine) and of its
+/// explosion, judged statically. A lost or won game counts as this many
+/// centipawns in that mean, so that a chance of losing weighs against
+/// material and a mate score never mixes with a material one.
+const MINE_DECISIVE: i32 = 3000;
+
+/// A move's chance of a secret mine: the odds (1/1024ths) and the mover's
+/// score if it explodes.
+#[derive(Clone, Copy)]
+struct Chance {
+    odds: u32,
+    blast: i32,
 }
 
 /// The score of the player to move when the side to move has no legal
@@ -68,6 +88,10 @@ pub struct Searcher<'a> {
 /// last move, with the other colour, gave the mate) or stalemated (drawn in
 /// every variant).
 fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
+    if position.mine_loser().is_some() {
+        // Mined chess: the other player lost to a mine with its last move.
+        return MATE - ply as i32;
+    }
     if !position.in_check() {
         return DRAW;
     }
@@ -82,6 +106,11 @@ fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
         Goal::GiveMate => -MATE + ply as i32,
         Goal::BeMated => MATE - ply as i32,
     }
+}
+
+/// A board move that promotes (drops and mines share its bits).
+fn is_promotion(action: Action) -> bool {
+    !action.is_placement() && action != Action::PASS && action.as_move().kind() == MoveKind::Promotion
 }
 
 impl<'a> Searcher<'a> {
@@ -108,7 +137,90 @@ impl<'a> Searcher<'a> {
             pv_len: vec![0; MAX_PLY + 1],
             killers: vec![[Action::NONE; 2]; MAX_PLY + 1],
             history: vec![0; 1 << 16],
+            mine_odds: MineOdds::default(),
         }
+    }
+
+    /// Mined chess: the chance that `action` lands on a secret mine of the
+    /// other side, where the odds say one may lie; None for every other
+    /// move and variant.
+    fn chance(&self, position: &VariantPosition, action: Action) -> Option<Chance> {
+        let us = position.side_to_move();
+        let them = !us;
+        if position.unknown_mines(them) == 0 || action.is_placement() || action == Action::PASS {
+            return None;
+        }
+        let m = action.as_move();
+        let king = position.piece_on(m.from()).is_some_and(|p| p.kind() == PieceType::King);
+        // A castling king lands on its castling square, and only it is
+        // weighed: the rook's square, beside it, was empty for the castling.
+        let square = if m.is_castling() {
+            let side = if m.to().file() > m.from().file() { CastlingSide::King } else { CastlingSide::Queen };
+            side.king_destination(us)
+        } else {
+            m.to()
+        };
+        if position.mines(them).contains(square) {
+            return None;
+        }
+        let odds = self.mine_odds.on(them, square);
+        if odds == 0 {
+            return None;
+        }
+        if odds >= ODDS_ONE || king {
+            return Some(Chance { odds: odds.min(ODDS_ONE), blast: -MINE_DECISIVE });
+        }
+        let blast = match position.with_revealed_mine(them, square) {
+            Some(mined) => {
+                let exploded = mined.make_unchecked(action);
+                if exploded.mine_loser().is_some() {
+                    -MINE_DECISIVE
+                } else {
+                    (-evaluate(&exploded)).clamp(-MINE_DECISIVE, MINE_DECISIVE)
+                }
+            }
+            None => return None,
+        };
+        Some(Chance { odds, blast })
+    }
+
+    /// The score of a move searched by `search` in a window, mixed with its
+    /// chance of exploding: (1 - p) x + p b for the searched score x
+    /// (mates counted as +-MINE_DECISIVE) and the explosion's score b. The
+    /// window (alpha, beta) is carried over to x's scale, so that a bound
+    /// of x gives the same bound of the mixed score.
+    fn weighed(
+        &mut self,
+        chance: Option<Chance>,
+        alpha: i32,
+        beta: i32,
+        search: impl FnOnce(&mut Self, i32, i32) -> i32,
+    ) -> i32 {
+        let Some(Chance { odds, blast }) = chance else {
+            return search(self, alpha, beta);
+        };
+        let keep = (ODDS_ONE - odds) as i64;
+        let mixed = |x: i32| {
+            let x = x.clamp(-MINE_DECISIVE, MINE_DECISIVE) as i64;
+            (keep * x + odds as i64 * blast as i64).div_euclid(ODDS_ONE as i64) as i32
+        };
+        let (lowest, highest) = (mixed(-MINE_DECISIVE), mixed(MINE_DECISIVE));
+        if keep == 0 || highest <= alpha || lowest >= beta {
+            return if keep == 0 {
+                lowest
+            } else if highest <= alpha {
+                highest
+            } else {
+                lowest
+            };
+        }
+        // The greatest x whose mix is at most alpha, the least whose mix is
+        // at least beta.
+        let shift = odds as i64 * blast as i64;
+        let ceil = |n: i64| n.div_euclid(keep) + i64::from(n.rem_euclid(keep) != 0);
+        let low = (ceil(ODDS_ONE as i64 * (alpha as i64 + 1) - shift) - 1).max(-(MINE_DECISIVE as i64) - 1);
+        let high = ceil(ODDS_ONE as i64 * beta as i64 - shift).min(MINE_DECISIVE as i64 + 1).max(low + 1);
+        mixed(search(self, low as i32, high as i32))
     }
 
     fn count_node(&mut self) -> bool {
@@ -161,7 +273,7 @@ impl<'a> Searcher<'a> {
                 let attacker = position.piece_on(m.from()).map_or(PieceType::Pawn, |p| p.kind());
                 return 1_000_000 + 10 * VALUES[victim.index()] - VALUES[attacker.index()] / 10;
             }
-            if !a.is_drop() && a.as_move().promotion_piece() == Some(PieceType::Queen) {
+            if is_promotion(*a) && a.as_move().promotion_piece() == Some(PieceType::Queen) {
                 return 900_000;
             }
             if self.killers[ply][0] == *a {
@@ -206,8 +318,12 @@ impl<'a> Searcher<'a> {
             return 0;
         }
 
-        // Step 2. Draws by rule, and mate-distance pruning (not in PV
-        // nodes, whose line must reach the mate it reports).
+        // Step 2. A game lost to a mine by the last move (mined chess), draws
+        // by rule, and mate-distance pruning (not in PV nodes, whose line
+        // must reach the mate it reports).
+        if ply > 0 && position.mine_loser().is_some() {
+            return MATE - ply as i32;
+        }
         let drawn =
             || self.is_repetition(position) || position.halfmove_clock() >= 100 || position.is_insufficient_material();
         if ply > 0 && drawn() {
@@ -217,7 +333,8 @@ impl<'a> Searcher<'a> {
             // The best a node can hope for: to mate at the next ply (here,
             // where a player may have mated with the other colour), or in
             // losing chess to be mated here; the worst: the reverse.
-            let own_mate_here = position.variant().turn_order().players_change_colours();
+            let own_mate_here =
+                position.variant().turn_order().players_change_colours() || position.variant().has_mines();
             let (worst, best) = match position.variant().goal() {
                 Goal::GiveMate => (-MATE + ply as i32, MATE - ply as i32 - i32::from(!own_mate_here)),
                 Goal::BeMated => (-MATE + ply as i32 + 1, MATE - ply as i32),
@@ -296,22 +413,27 @@ impl<'a> Searcher<'a> {
         let mut tried = ActionList::new();
         for (index, &action) in actions.iter().enumerate() {
             let child = position.make(action);
-            let noisy = position.is_capture(action) || action.as_move().kind() == MoveKind::Promotion;
+            let noisy = position.is_capture(action) || is_promotion(action);
             let extension = i32::from(child.in_check() && ply < 2 * depth as usize + 8);
             let new_depth = depth - 1 + extension;
+            let chance = self.chance(position, action);
             self.keys.push(child.key());
+            let at = |this: &mut Self, depth: i32, alpha: i32, beta: i32| {
+                this.weighed(chance, alpha, beta, |this, a, b| this.child_score(position, &child, depth, ply, a, b))
+            };
             let score = if index == 0 {
-                self.child_score(position, &child, new_depth, ply, alpha, beta)
+                at(self, new_depth, alpha, beta)
             } else {
                 // Late-move reduction of quiet moves, then a zero window.
-                let reduce = depth >= 3 && index >= 3 && !noisy && !in_check && !child.in_check() && !action.is_drop();
+                let reduce =
+                    depth >= 3 && index >= 3 && !noisy && !in_check && !child.in_check() && !action.is_placement();
                 let reduction = if reduce { 1 + i32::from(index >= 8) + depth / 8 } else { 0 };
-                let mut score = self.child_score(position, &child, new_depth - reduction, ply, alpha, alpha + 1);
+                let mut score = at(self, new_depth - reduction, alpha, alpha + 1);
                 if score > alpha && reduction > 0 {
-                    score = self.child_score(position, &child, new_depth, ply, alpha, alpha + 1);
+                    score = at(self, new_depth, alpha, alpha + 1);
                 }
                 if score > alpha && score < beta {
-                    score = self.child_score(position, &child, new_depth, ply, alpha, beta);
+                    score = at(self, new_depth, alpha, beta);
                 }
                 score
             };
@@ -387,9 +509,12 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
         }
+        if position.mine_loser().is_some() {
+            return MATE - ply as i32;
+        }
         let us = position.side_to_move();
         let in_check = position.in_check();
-        if position.pending().is_some() || (position.is_placing(us) && !in_check) {
+        if position.pending().is_some() || (position.is_placing(us) && !in_check) || position.mines_to_lay(us) > 0 {
             return evaluate(position);
         }
         let mut actions = if in_check {
@@ -427,17 +552,21 @@ impl<'a> Searcher<'a> {
                     Some(victim) if position.is_capture(action) => VALUES[victim.kind().index()],
                     _ => VALUES[PieceType::Pawn.index()],
                 };
-                if best + gain + DELTA_MARGIN < alpha && action.as_move().kind() != MoveKind::Promotion {
+                if best + gain + DELTA_MARGIN < alpha && !is_promotion(action) {
                     continue;
                 }
             }
             let child = position.make(action);
+            let chance = self.chance(position, action);
             self.keys.push(child.key());
-            let score = if child.turn().player == position.turn().player {
-                self.quiescence(&child, ply + 1, qply + 1, alpha, beta)
-            } else {
-                -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha)
-            };
+            let same_player = child.turn().player == position.turn().player;
+            let score = self.weighed(chance, alpha, beta, |this, a, b| {
+                if same_player {
+                    this.quiescence(&child, ply + 1, qply + 1, a, b)
+                } else {
+                    -this.quiescence(&child, ply + 1, qply + 1, -b, -a)
+                }
+            });
             self.keys.pop();
             if self.stopped {
                 return 0;

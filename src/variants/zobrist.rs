@@ -1,6 +1,6 @@
 //! Hash keys for what a variant position has beyond a chess position:
-//! ghosts, hands, a pending placement, the waiting ghosts and the place in
-//! the turn. The board, side, castling and en-passant keys are chess's own.
+//! ghosts, hands, a pending placement, the waiting ghosts, the place in
+//! the turn and the mines. The board, side, castling and en-passant keys are chess's own.
 
 pub struct VariantKeys {
     pub ghost: [u64; 64],
@@ -14,6 +14,11 @@ pub struct VariantKeys {
     /// Mixed with the place in the turn, the move's owner and the swap
     /// clock ([`turn_key`]): those fields have too many values for a table.
     pub turn_seed: u64,
+    /// Mined chess: a mine of `[colour]` on a square.
+    pub mine: [[u64; 64]; 2],
+    /// Mined chess: `[colour][count]`, the mines of a colour whose squares
+    /// are not known (none adds nothing).
+    pub unknown_mines: [[u64; 3]; 2],
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -26,8 +31,15 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 const fn generate() -> VariantKeys {
     let mut state = 0x5641_5249_414E_5453u64;
-    let mut keys =
-        VariantKeys { ghost: [0; 64], hand: [[[0; 32]; 6]; 2], pending: [0; 64], waiting: [[0; 64]; 14], turn_seed: 0 };
+    let mut keys = VariantKeys {
+        ghost: [0; 64],
+        hand: [[[0; 32]; 6]; 2],
+        pending: [0; 64],
+        waiting: [[0; 64]; 14],
+        turn_seed: 0,
+        mine: [[0; 64]; 2],
+        unknown_mines: [[0; 3]; 2],
+    };
     let mut s = 0;
     while s < 64 {
         keys.ghost[s] = splitmix(&mut state);
@@ -54,6 +66,17 @@ const fn generate() -> VariantKeys {
         c += 1;
     }
     keys.turn_seed = splitmix(&mut state);
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 64 {
+            keys.mine[c][s] = splitmix(&mut state);
+            s += 1;
+        }
+        keys.unknown_mines[c][1] = splitmix(&mut state);
+        keys.unknown_mines[c][2] = splitmix(&mut state);
+        c += 1;
+    }
     keys
 }
 

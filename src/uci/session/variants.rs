@@ -3,13 +3,14 @@
 //! variant search. Standard chess never comes here.
 
 use super::{search_limits, Job, Session};
+use crate::types::Color;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
 use crate::uci::info::VariantUciReporter;
 use crate::uci::options::VARIANT_CHOICES;
 use crate::variants::engine::VariantJob;
 use crate::variants::perft::perft_until_stopped;
-use crate::variants::{Variant, VariantGame, VariantPosition};
+use crate::variants::{mines, Variant, VariantGame, VariantPosition};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -38,7 +39,44 @@ impl Session {
     /// The variant's start position; in turning chess with a period of
     /// `Turning Moves`.
     pub(super) fn variant_startpos(&self) -> VariantPosition {
-        VariantPosition::startpos_with_period(self.settings.variant, self.settings.turning_moves)
+        let start = VariantPosition::startpos_with_period(self.settings.variant, self.settings.turning_moves);
+        match self.settings.mines {
+            Some((color, squares)) if start.variant().has_mines() => {
+                start.with_known_mines(color, squares).expect("the Mines option was checked against the start")
+            }
+            _ => start,
+        }
+    }
+
+    /// `setoption name Mines value <white|black> <square> <square>`: the
+    /// colour the engine plays in mined chess and its two mines, laid on
+    /// empty squares of the start position, known from `position startpos`
+    /// on. A bad value changes nothing.
+    pub(super) fn set_mines(&mut self, text: &str) {
+        let mines = match mines::parse_option(text) {
+            Ok(mines) => mines,
+            Err(reason) => {
+                let old = self.settings.mines.map_or("none".to_string(), |(color, squares)| {
+                    let squares: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
+                    format!("{} {}", if color == Color::White { "white" } else { "black" }, squares.join(" "))
+                });
+                return self.output.error(&format!("setoption: Mines: {reason}; the mines stay {old}"));
+            }
+        };
+        if let Some((color, squares)) = mines {
+            let start = VariantPosition::startpos(Variant::Mined);
+            if let Some(square) = (squares & start.occupied()).into_iter().next() {
+                return self.output.error(&format!(
+                    "setoption: Mines: {square} is not empty at the start; mines are laid on empty squares (ranks 3 to 6)"
+                ));
+            }
+            self.settings.mines = Some((color, squares));
+        } else {
+            self.settings.mines = None;
+        }
+        if self.in_variant() {
+            self.variant_game = VariantGame::new(self.variant_startpos());
+        }
     }
 
     /// Builds the new game aside and adopts it only if the FEN and every
@@ -112,6 +150,7 @@ impl Session {
             move_overhead: self.settings.move_overhead_ms,
             tt: self.engine.table(),
             reporter: Arc::new(reporter),
+            mine_odds: None,
         });
     }
 

@@ -1,0 +1,283 @@
+//! Mined chess: its rules, one test each, perft counts checked by a second
+//! implementation, its FEN, a player who knows only its own mines, and the
+//! search that weighs the others.
+
+mod uci_support;
+mod variants_support;
+
+use roque::search::tt::TranspositionTable;
+use roque::search::SearchLimits;
+use roque::types::{Bitboard, Color, PieceType, Square};
+use roque::variants::engine::VariantEngine;
+use roque::variants::perft::perft;
+use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use std::sync::Arc;
+use uci_support::{best_move, Engine};
+use variants_support::{play, position, turn_of};
+
+fn mined(fen: &str) -> VariantPosition {
+    position(Variant::Mined, fen)
+}
+
+/// The start with White's mines on e4 and d5, Black's on e5 and d4.
+const CROSSED: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 mines=e4,d5/d4,e5";
+
+#[test]
+fn a_man_landing_on_the_other_sides_mine_explodes_and_its_owner_lays_it_anew() {
+    // e4 and e5 are each side's own mines: nothing happens.
+    let mut game = play(mined(CROSSED), &["e2e4", "e7e5"]);
+    assert_eq!(game.position().piece_on(Square::E4).map(|p| p.kind()), Some(PieceType::Pawn));
+    // d4 is Black's: the pawn explodes, the mine is spent, the fifty-move
+    // count restarts, and Black lays the mine anew before it moves.
+    game.play_uci("g1f3", false).unwrap();
+    game.play_uci("b8c6", false).unwrap();
+    game.play_uci("d2d4", false).unwrap();
+    let position = *game.position();
+    assert_eq!(position.piece_on(Square::D4), None);
+    assert_eq!(position.mines(Color::Black), Square::E5.bitboard());
+    assert_eq!((position.mines_to_lay(Color::Black), position.halfmove_clock()), (1, 0));
+    assert_eq!(turn_of(&game), (Color::Black, 1, 2));
+    assert!(position.legal_actions().iter().all(|a| a.is_mine()));
+    // Not on a man, nor on the mine Black has: every other empty square.
+    assert!(position.parse_action("M@e2", false).is_ok(), "e2 is empty now");
+    assert!(position.parse_action("M@e5", false).is_err(), "e5 holds Black's own mine (and a pawn)");
+    assert!(position.parse_action("M@e4", false).is_err(), "a man stands there");
+    assert!(position.parse_action("d7d5", false).is_err(), "the mine is laid first");
+    game.play_uci("M@d4", false).unwrap();
+    assert_eq!(game.position().mines(Color::Black), Square::D4.bitboard() | Square::E5.bitboard());
+    assert_eq!(turn_of(&game), (Color::Black, 1, 1));
+    game.play_uci("d7d5", false).unwrap();
+    assert!(game.position().piece_on(Square::D5).is_none(), "d5 is White's mine");
+    assert_eq!(game.position().mines_to_lay(Color::White), 1);
+}
+
+#[test]
+fn a_capture_on_a_mined_square_takes_and_explodes() {
+    // Black's knight stands on its own mine on e5; White's d4 pawn takes it.
+    let position = mined("4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1 mines=a3,h3/e5,h6");
+    let after = position.make(position.parse_action("d4e5", false).unwrap());
+    assert_eq!(after.piece_on(Square::E5), None);
+    assert_eq!(after.color(Color::White).count(), 1);
+    assert_eq!(after.color(Color::Black).count(), 1);
+    assert_eq!(after.mines(Color::Black), Square::H6.bitboard());
+    // Kings alone are a draw, once the mine is laid again.
+    let laid = after.make(after.parse_action("M@e5", false).unwrap());
+    assert!(laid.is_insufficient_material());
+}
+
+#[test]
+fn a_king_that_lands_on_a_mine_is_mated() {
+    let position = mined("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 mines=a3,b3/d1,h6");
+    let castled = position.make(position.parse_action("e1c1", false).unwrap());
+    assert!(castled.piece_on(Square::D1).is_none(), "the castling rook exploded on d1");
+    assert_eq!(castled.piece_on(Square::C1).map(|p| p.kind()), Some(PieceType::King));
+    assert!(castled.mine_loser().is_none());
+    let walked = position.make(position.parse_action("e1d1", false).unwrap());
+    assert_eq!(walked.mine_loser(), Some(Color::White));
+    assert!(walked.legal_actions().is_empty());
+    assert_eq!(walked.result_with_no_move(), VariantResult::Checkmate { mated: Color::White, winner: Color::Black });
+    let mut game = VariantGame::new(position);
+    game.play_uci("e1d1", false).unwrap();
+    assert_eq!(game.result().map(|r| r.score_text()), Some("0-1"));
+}
+
+#[test]
+fn moves_are_judged_before_the_explosion_which_may_lose_the_game() {
+    // The bishop on d2 is pinned by the rook on d8: it may not leave the d
+    // file, mine or no mine.
+    let pinned = mined("3rk3/8/8/8/8/8/3B4/3K4 w - - 0 1 mines=a3,b3/e3,h6");
+    assert!(pinned.parse_action("d2e3", false).is_err());
+    // The rook on d2 blocks; moving along the d file onto Black's mine on
+    // d4 is legal, explodes, and leaves the king attacked: White has lost.
+    let blocked = mined("3rk3/8/8/8/8/8/3R4/3K4 w - - 0 1 mines=a3,b3/d4,h6");
+    let after = blocked.make(blocked.parse_action("d2d4", false).unwrap());
+    assert_eq!(after.mine_loser(), Some(Color::White));
+    assert!(after.legal_actions().is_empty());
+    // The same move with the mine elsewhere is an ordinary move.
+    let safe = mined("3rk3/8/8/8/8/8/3R4/3K4 w - - 0 1 mines=a3,b3/d5,h6");
+    assert_eq!(safe.make(safe.parse_action("d2d4", false).unwrap()).mine_loser(), None);
+}
+
+#[test]
+fn en_passant_and_promotion_land_too() {
+    // The double step explodes on d5 (White's mine): no pawn, no en passant.
+    let double = mined("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 mines=d5,h3/a6,h6");
+    let after = double.make(double.parse_action("d7d5", false).unwrap());
+    assert_eq!((after.piece_on(Square::D5), after.en_passant()), (None, None));
+    // Taking en passant onto Black's mine on d6: both pawns leave.
+    let passant = mined("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2 mines=a3,b3/d6,h6");
+    let after = passant.make(passant.parse_action("e5d6", false).unwrap());
+    assert_eq!(after.kind(PieceType::Pawn), Bitboard::EMPTY);
+    // A pawn promoting on a mined square explodes as the new piece.
+    let promotion = mined("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 mines=c3,b3/a8,h6");
+    let after = promotion.make(promotion.parse_action("a7a8q", false).unwrap());
+    assert_eq!(after.kind(PieceType::Queen), Bitboard::EMPTY);
+}
+
+#[test]
+fn the_fen_carries_the_mines_and_refuses_impossible_ones() {
+    let start = VariantPosition::startpos(Variant::Mined);
+    assert_eq!(start.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 mines=?,?/?,?");
+    assert_eq!((start.unknown_mines(Color::White), start.unknown_mines(Color::Black)), (2, 2));
+    for fen in [
+        CROSSED,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 mines=d5,e4/e5",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=c3,?/?,?",
+    ] {
+        let position = mined(fen);
+        let again = mined(&position.fen());
+        assert_eq!((again, again.fen()), (position, position.fen()), "{fen}");
+    }
+    let laying = mined("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 mines=d5,e4/e5");
+    assert_eq!((laying.turn().index, laying.turn().length), (0, 2));
+    let bad = |fen: &str| VariantPosition::from_fen(Variant::Mined, fen).unwrap_err();
+    let board = "4k3/8/8/8/8/8/8/4K3";
+    assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,c3/?,?")), VariantFenError::BadMines("c3,c3/?,?".into()));
+    assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,d3,e3/?,?")), VariantFenError::BadMines("c3,d3,e3/?,?".into()));
+    assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,e8/?,?")), VariantFenError::MineUnderEnemy(Square::E8));
+    assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,d3/?")), VariantFenError::MineCount(Color::Black));
+    assert_eq!(bad(&format!("{board} w - - 0 1 mines=/?,?")), VariantFenError::MineCount(Color::White));
+    assert_eq!(bad(&format!("{board} w - - 0 1 mines=?,?/?,? mines=?,?/?,?")), VariantFenError::RepeatedField("mines"));
+    let chess = VariantPosition::from_fen(Variant::Marseillais, &format!("{board} w - - 0 1 mines=?,?/?,?"));
+    assert_eq!(chess.unwrap_err(), VariantFenError::MinesNotAllowed(Variant::Marseillais));
+}
+
+/// Perft counts of positions from random games with four known mines, each
+/// counted by a second implementation written apart, on python-chess's
+/// boards (scripts/mined-perft.py, which wrote tests/data/mined-perft.epd:
+/// `--positions 24 --depth 3 --seed 5`); a third of them stop right after an
+/// explosion, where the mine's owner lays it anew.
+#[test]
+fn perft_counts_agree_with_a_second_implementation() {
+    let data = include_str!("data/mined-perft.epd");
+    let mut laying = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').collect();
+        assert_eq!(fields[0], "mined");
+        let position = mined(fields[1]);
+        laying += usize::from(position.mines_to_lay(position.side_to_move()) > 0);
+        let depth: u32 = fields[2].parse().unwrap();
+        let nodes: u64 = fields[3].parse().unwrap();
+        assert_eq!(perft(&position, depth), nodes, "{line}");
+    }
+    assert_eq!(data.lines().count(), 24);
+    assert!(laying >= 4, "{laying} positions with a mine to lay");
+}
+
+#[test]
+fn hand_checked_perft() {
+    // From the start with the crossed mines: 20 moves; of White's 20, only
+    // d2d4 explodes (on Black's d4), after which Black lays its mine on one
+    // of the 33 empty squares but e5, its other mine: 19 x 20 + 32.
+    let crossed = mined(CROSSED);
+    assert_eq!(perft(&crossed, 1), 20);
+    assert_eq!(perft(&crossed, 2), 19 * 20 + 32);
+    // Bare kings, White's king beside Black's mine on d2: its five moves,
+    // one of which (to d2) ends the game.
+    let kings = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,h6");
+    assert_eq!(perft(&kings, 1), 5);
+    assert_eq!(perft(&kings, 2), 4 * 5);
+}
+
+#[test]
+fn a_player_hears_of_secret_mines_and_of_its_own_explosions() {
+    // White knows its own mines (c3, f6); Black's are secret.
+    let start = VariantPosition::startpos(Variant::Mined)
+        .with_known_mines(Color::White, Square::C3.bitboard() | Square::F6.bitboard())
+        .unwrap();
+    let mut game = VariantGame::new(start);
+    let odds = game.mine_odds();
+    // Two secret mines over the 32 squares empty at the start.
+    assert_eq!(odds.on(Color::Black, Square::E4), 64);
+    assert_eq!(odds.on(Color::Black, Square::E2), 0);
+    assert_eq!(odds.on(Color::White, Square::E4), 0);
+    game.play_uci("e2e4", false).unwrap();
+    assert_eq!(game.mine_odds().on(Color::Black, Square::E4), 0, "a pawn stands there unharmed");
+    game.play_uci("e7e5", false).unwrap();
+    // White's knight exploded on a secret mine of Black's on f3.
+    assert!(game.position().parse_action("M@??", false).is_err(), "White has no mine to lay");
+    game.play_uci("g1f3*", false).unwrap();
+    assert_eq!(game.position().piece_on(Square::F3), None);
+    assert_eq!((game.position().unknown_mines(Color::Black), game.position().mines_to_lay(Color::Black)), (1, 1));
+    // Black lays it anew where White cannot see, then moves.
+    game.play_uci("M@??", false).unwrap();
+    assert_eq!(game.position().unknown_mines(Color::Black), 2);
+    game.play_uci("g8f6", false).unwrap();
+    assert_eq!(game.position().piece_on(Square::F6), None, "f6 is White's mine");
+    game.play_uci("M@f6", false).unwrap();
+    // Bad marks change nothing.
+    let before = game.position().fen();
+    assert!(game.play_uci("f1c4**", false).is_err());
+    assert!(game.play_uci("e1g1*", false).is_err(), "castling cannot be marked");
+    assert!(game.play_uci("M@??", false).is_err());
+    assert_eq!(game.position().fen(), before);
+    // With every mine of the other side known, '*' has nothing to reveal.
+    let mut known = VariantGame::new(mined(CROSSED));
+    let error = known.play_uci("g1f3*", false).unwrap_err().to_string();
+    assert!(error.contains("has none that could lie there"), "{error}");
+}
+
+#[test]
+fn the_search_weighs_the_odds_of_a_secret_mine() {
+    // White's queen, attacked by the rook on d5, may take it. Black's two
+    // mines are secret; the odds of one on d5 are set by hand.
+    let fen = "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 30 mines=a3,b3/?,?";
+    let run = |odds: Option<(Square, u16)>| {
+        let game = VariantGame::new(mined(fen));
+        let mut engine = VariantEngine::new();
+        let tt = Arc::new(TranspositionTable::new(8).unwrap());
+        let limits = SearchLimits { depth: Some(5), ..SearchLimits::default() };
+        let mut odds_table = roque::variants::mines::MineOdds::default();
+        if let Some((square, q)) = odds {
+            odds_table.0[Color::Black.index()][square.index()] = q;
+        }
+        // The rook taken, the queen lost: a draw; the queen kept: a win.
+        engine.search_sync_with_odds(&game, limits, tt, odds_table).best.to_uci(false)
+    };
+    assert_eq!(run(None), "d1d5", "no mine can lie there: the free rook");
+    assert_ne!(run(Some((Square::D5, 1024))), "d1d5", "a mine is sure to lie there");
+    assert_eq!(run(Some((Square::D5, 64))), "d1d5", "one chance in sixteen is worth a rook");
+}
+
+#[test]
+fn the_uci_player_knows_its_own_mines_and_plays_on() {
+    let mut engine = Engine::ready();
+    engine.send("setoption name UCI_Variant value mined");
+    engine.send("setoption name Mines value white c3 f6");
+    engine.send("position startpos moves e2e4 e7e5 g1f3* M@??");
+    assert_eq!(engine.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 2 mines=c3,f6/?,?");
+    engine.send("position startpos moves e2e4 e7e5 g1f3* M@?? g8f6");
+    let lines = engine.search("go nodes 5000");
+    let best = best_move(&lines);
+    assert!(best.starts_with("M@"), "White lays its mine anew: {best}");
+    engine.send(&format!("position startpos moves e2e4 e7e5 g1f3* M@?? g8f6 {best}"));
+    let lines = engine.search("go nodes 5000");
+    assert!(!best_move(&lines).starts_with("M@"), "then moves");
+    for bad in [
+        "setoption name Mines value white c3",
+        "setoption name Mines value white e2 f6",
+        "setoption name Mines value green c3 f6",
+    ] {
+        engine.send(bad);
+        let lines = engine.sync();
+        assert!(lines.iter().any(|l| l.starts_with("info string error: setoption: Mines:")), "{bad}: {lines:?}");
+    }
+    engine.send("position startpos");
+    assert!(engine.fen().ends_with("mines=c3,f6/?,?"), "a bad value changed nothing");
+    engine.send("setoption name Mines value <empty>");
+    engine.send("position startpos");
+    assert!(engine.fen().ends_with("mines=?,?/?,?"));
+}
+
+#[test]
+fn the_engine_keeps_its_king_off_a_known_mine() {
+    // Two of the king's five moves land on Black's mines (d2, f2).
+    let position = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,f2");
+    let game = VariantGame::new(position);
+    let mut engine = VariantEngine::new();
+    let tt = Arc::new(TranspositionTable::new(8).unwrap());
+    let limits = SearchLimits { depth: Some(4), ..SearchLimits::default() };
+    let best = engine.search_sync(&game, limits, tt).best;
+    assert!(!matches!(best.to(), Square::D2 | Square::F2), "{best:?}");
+    assert_ne!(best, Action::NONE);
+}
