@@ -75,7 +75,8 @@ fn a_king_that_lands_on_a_mine_is_mated() {
     let walked = position.make(position.parse_action("e1d1", false).unwrap());
     assert_eq!(walked.mine_loser(), Some(Color::White));
     assert!(walked.legal_actions().is_empty());
-    assert_eq!(walked.result_with_no_move(), VariantResult::Checkmate { mated: Color::White, winner: Color::Black });
+    assert_eq!(walked.result_with_no_move(), VariantResult::LostToMine { loser: Color::White });
+    assert_eq!(walked.result_with_no_move().to_string(), "0-1 (mated by a mine)");
     let mut game = VariantGame::new(position);
     game.play_uci("e1d1", false).unwrap();
     assert_eq!(game.result().map(|r| r.score_text()), Some("0-1"));

@@ -26,6 +26,11 @@ pub enum VariantResult {
         mated: Color,
         winner: Player,
     },
+    /// Mined chess: `loser`'s king landed on a mine, or an explosion of its
+    /// own man left it attacked: mated.
+    LostToMine {
+        loser: Color,
+    },
 }
 
 impl VariantResult {
@@ -37,6 +42,8 @@ impl VariantResult {
             VariantResult::Checkmate { winner: Color::Black, .. } => "0-1",
             VariantResult::MatedBy { winner: Player::First, .. } => "1-0",
             VariantResult::MatedBy { winner: Player::Second, .. } => "0-1",
+            VariantResult::LostToMine { loser: Color::Black } => "1-0",
+            VariantResult::LostToMine { loser: Color::White } => "0-1",
             VariantResult::Draw(_) => "1/2-1/2",
         }
     }
@@ -49,6 +56,7 @@ impl fmt::Display for VariantResult {
             VariantResult::Checkmate { .. } => "checkmate",
             VariantResult::MatedBy { mated: Color::White, .. } => "White checkmated",
             VariantResult::MatedBy { mated: Color::Black, .. } => "Black checkmated",
+            VariantResult::LostToMine { .. } => "mated by a mine",
             VariantResult::Draw(DrawReason::Stalemate) => "stalemate",
             VariantResult::Draw(DrawReason::InsufficientMaterial) => "insufficient material",
             VariantResult::Draw(DrawReason::FiftyMoveRule) => "fifty-move rule",
@@ -114,7 +122,7 @@ impl VariantPosition {
     /// The result when the side to move has no legal action.
     pub fn result_with_no_move(&self) -> VariantResult {
         if let Some(loser) = self.mine_loser() {
-            return VariantResult::Checkmate { mated: loser, winner: !loser };
+            return VariantResult::LostToMine { loser };
         }
         let us = self.side_to_move();
         if !self.in_check() {
