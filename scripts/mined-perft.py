@@ -18,11 +18,17 @@ attacked. With --epd the positions (as Roque's FEN, read back from `d`) and
 counts are appended, `mined;<fen>;<depth>;<nodes>`.
 """
 import argparse
+import importlib.util
+import os
 import random
-import subprocess
 import sys
 
 import chess
+
+_spec = importlib.util.spec_from_file_location(
+    "turns_perft", os.path.join(os.path.dirname(os.path.abspath(__file__)), "turns-perft.py"))
+turns = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(turns)
 
 
 class Game:
@@ -83,42 +89,6 @@ class Game:
         return total
 
 
-class Roque:
-    def __init__(self, path):
-        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("setoption name UCI_Variant value mined")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                sys.exit("roque exited")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-
-    def set(self, start, moves):
-        self.send(f"position fen {start}" + (" moves " + " ".join(moves) if moves else ""))
-
-    def perft(self, depth):
-        self.send(f"go perft {depth}")
-        line = self.until("Nodes searched")[-1]
-        return int(line.split(":")[1])
-
-    def fen(self):
-        self.send("d")
-        return next(line for line in self.until("Fen:") if line.startswith("Fen:"))[5:]
-
-    def close(self):
-        self.send("quit")
-        self.process.wait()
-
-
 def random_mines(rng):
     middle = [s for s in chess.SQUARES if 2 <= chess.square_rank(s) <= 5]
     white = rng.sample(middle, 2)
@@ -143,7 +113,7 @@ def main():
     rng = random.Random(args.seed)
     failures = 0
     out = open(args.epd, "a") if args.epd else None
-    roque = Roque(args.engine)
+    roque = turns.Roque(args.engine, "mined", 5)
     kinds = {"laying": 0, "over": 0, "exploded before": 0}
     for n in range(args.positions):
         mines = random_mines(rng)
@@ -170,8 +140,7 @@ def main():
         if not game.actions():
             kinds["over"] += 1
         expected = game.perft(args.depth)
-        roque.set(start, moves)
-        got = roque.perft(args.depth)
+        got = roque.perft(moves, args.depth, start)
         fen = roque.fen()
         status = "ok" if got == expected else "DIFFERENT"
         failures += got != expected

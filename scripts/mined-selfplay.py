@@ -147,9 +147,7 @@ def main():
     a = selfplay.Uci([args.engine], "mined", first)
     b = selfplay.Uci([args.engine], "mined", second)
     referee = Referee([args.engine], "mined", "referee")
-    wins = losses = draws = 0
-    reasons = {}
-    pairs = []
+    tally = selfplay.Tally()
     plies_total = explosions_total = 0
     start = time.time()
     games = 0
@@ -168,31 +166,17 @@ def main():
             games += 1
             plies_total += plies
             explosions_total += explosions
-            score_text, _, reason = result.partition(" ")
-            reasons[reason] = reasons.get(reason, 0) + 1
-            if score_text == "1/2-1/2":
-                s = 0.5
-                draws += 1
-            elif (score_text == "1-0") == a_white:
-                s = 1.0
-                wins += 1
-            else:
-                s = 0.0
-                losses += 1
-            pair.append(s)
+            pair.append(tally.add(result, a_white))
             print(f"game {games}: {first} {'white' if a_white else 'black'}, {result}, {plies} plies, "
                   f"{explosions} explosions, mines {mines[0]} {mines[1]}", flush=True)
-        pairs.append(sum(pair) / len(pair))
+        tally.pairs.append(sum(pair) / len(pair))
     for p in (a, b, referee):
         p.close()
-    n = wins + losses + draws
+    n = tally.games()
     who = first if args.nodes_b else "White"
-    print(f"\nmined: {n} games, {who} +{wins} -{losses} ={draws}, {plies_total / n:.0f} plies a game, "
-          f"{explosions_total / n:.1f} explosions a game, {time.time() - start:.0f} s")
-    print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
-    if args.nodes_b and len(pairs) > 1:
-        value, error = selfplay.pentanomial_elo(pairs)
-        print(f"Elo of {first} against {second}: {value:+.1f} +/- {error:.1f} (95%, {len(pairs)} openings)")
+    print(f"\nmined: {n} games, {who} +{tally.wins} -{tally.losses} ={tally.draws}, {plies_total / n:.0f} plies "
+          f"a game, {explosions_total / n:.1f} explosions a game, {time.time() - start:.0f} s")
+    tally.report(first, args.nodes_b and second)
     print("every move legal (referee), every player's board the referee's")
     return 0
 

@@ -116,8 +116,11 @@ class Roque:
             if line.startswith(prefix):
                 return lines
 
-    def perft(self, moves, depth):
-        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+    def perft(self, moves, depth, start=None):
+        """Perft after `moves` from the start position, or from the FEN
+        `start`."""
+        origin = f"position fen {start}" if start else "position startpos"
+        self.send(origin + (" moves " + " ".join(moves) if moves else ""))
         self.send(f"go perft {depth}")
         line = self.until("Nodes searched")[-1]
         return int(line.split(":")[1])

@@ -175,6 +175,39 @@ def opening(referee, plies, rng):
     return moves
 
 
+class Tally:
+    """The first player's results: wins, losses, draws, how the games ended,
+    and the mean score of each opening's games (for the pentanomial Elo)."""
+
+    def __init__(self):
+        self.wins = self.losses = self.draws = 0
+        self.reasons = {}
+        self.pairs = []
+
+    def add(self, result, first_white):
+        """Counts a result text (`1-0 (checkmate)`); returns the first
+        player's score."""
+        score_text, _, reason = result.partition(" ")
+        self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        if score_text == "1/2-1/2":
+            self.draws += 1
+            return 0.5
+        if (score_text == "1-0") == first_white:
+            self.wins += 1
+            return 1.0
+        self.losses += 1
+        return 0.0
+
+    def games(self):
+        return self.wins + self.losses + self.draws
+
+    def report(self, first, second):
+        print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(self.reasons.items())))
+        if second and len(self.pairs) > 1:
+            value, error = pentanomial_elo(self.pairs)
+            print(f"Elo of {first} against {second}: {value:+.1f} +/- {error:.1f} (95%, {len(self.pairs)} openings)")
+
+
 def elo(score):
     score = min(max(score, 1e-6), 1 - 1e-6)
     return -400 * math.log10(1 / score - 1)
@@ -209,9 +242,7 @@ def main():
     a = Uci([args.engine], args.variant, first)
     b = Uci([args.engine], args.variant, second)
     referee = Referee([args.engine], args.variant, "referee")
-    wins = losses = draws = 0
-    reasons = {}
-    pairs = []
+    tally = Tally()
     plies_total = 0
     start = time.time()
     games = 0
@@ -232,32 +263,18 @@ def main():
                                        args.verbose)
             games += 1
             plies_total += plies
-            score_text, _, reason = result.partition(" ")
-            reasons[reason] = reasons.get(reason, 0) + 1
-            if score_text == "1/2-1/2":
-                s = 0.5
-                draws += 1
-            elif (score_text == "1-0") == a_white:
-                s = 1.0
-                wins += 1
-            else:
-                s = 0.0
-                losses += 1
-            pair.append(s)
+            pair.append(tally.add(result, a_white))
             print(f"game {games}: {first} {'white' if a_white else 'black'}, {result}, {plies} plies, "
                   f"opening {' '.join(line)}", flush=True)
-        pairs.append(sum(pair) / len(pair))
+        tally.pairs.append(sum(pair) / len(pair))
     for p in (a, b, referee):
         p.close()
-    n = wins + losses + draws
+    n = tally.games()
     # With one strength the first player always has White.
     who = first if args.nodes_b else "White"
-    print(f"\n{args.variant}: {n} games, {who} +{wins} -{losses} ={draws}, "
+    print(f"\n{args.variant}: {n} games, {who} +{tally.wins} -{tally.losses} ={tally.draws}, "
           f"{plies_total / n:.0f} plies a game, {time.time() - start:.0f} s")
-    print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
-    if args.nodes_b and len(pairs) > 1:
-        value, error = pentanomial_elo(pairs)
-        print(f"Elo of {first} against {second}: {value:+.1f} +/- {error:.1f} (95%, {len(pairs)} openings)")
+    tally.report(first, args.nodes_b and second)
     second_opinion = ", python-chess" if args.variant == "losing" and chess else ""
     if turns and args.variant in turns.ORDERS:
         second_opinion = ", turns-perft.py"
