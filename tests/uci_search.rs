@@ -462,14 +462,14 @@ fn threads_sets_the_number_of_search_threads() {
 
 #[test]
 fn hash_sizes_the_table() {
-    // A hundred thousand nodes fill most of a 1 MiB table (65,536 entries)
+    // Two hundred thousand nodes fill most of a 1 MiB table (65,536 entries)
     // and little of a 64 MiB one.
     let mut engine = Engine::ready();
     engine.send(&format!("position fen {MIDDLEGAME}"));
     let mut fill = Vec::new();
     for mb in [1, 64] {
         engine.send(&format!("setoption name Hash value {mb}"));
-        let lines = engine.search("go nodes 100000");
+        let lines = engine.search("go nodes 200000");
         fill.push(field(score_lines(&lines).last().unwrap(), "hashfull").unwrap().parse::<u32>().unwrap());
     }
     assert!(fill[0] > 400 && fill[1] < 100, "hashfull with 1 and 64 MiB: {fill:?}");
