@@ -233,7 +233,7 @@ fn the_search_weighs_the_odds_of_a_secret_mine() {
             odds_table.0[Color::Black.index()][square.index()] = q;
         }
         // The rook taken, the queen lost: a draw; the queen kept: a win.
-        engine.search_sync_with_odds(&game, limits, tt, odds_table).best.to_uci(false)
+        engine.search_sync_with_odds(&game, limits, tt, Some(odds_table)).best.to_uci(false)
     };
     assert_eq!(run(None), "d1d5", "no mine can lie there: the free rook");
     assert_ne!(run(Some((Square::D5, 1024))), "d1d5", "a mine is sure to lie there");

@@ -15,6 +15,17 @@ pub enum CastlingSide {
 impl CastlingSide {
     pub const BOTH: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
 
+    /// The side of a castling move, written as the king on `king` taking its
+    /// rook on `rook`.
+    #[inline(always)]
+    pub const fn of(king: Square, rook: Square) -> CastlingSide {
+        if rook.file() as u8 > king.file() as u8 {
+            CastlingSide::King
+        } else {
+            CastlingSide::Queen
+        }
+    }
+
     /// Where the king lands.
     pub const fn king_destination(self, color: Color) -> Square {
         let file = match self {

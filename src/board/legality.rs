@@ -31,7 +31,7 @@ impl Position {
                 if piece.kind() != PieceType::King || self.in_check() {
                     return false;
                 }
-                let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let side = CastlingSide::of(from, to);
                 self.castling.rook(us, side) == Some(to) && self.castling_is_legal(king, side)
             }
             MoveKind::EnPassant => {

@@ -64,7 +64,7 @@ impl Position {
 
         match m.kind() {
             MoveKind::Castling => {
-                let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let side = CastlingSide::of(from, to);
                 let rook = Piece::new(us, PieceType::Rook);
                 self.remove_piece::<FULL>(piece, from);
                 self.remove_piece::<FULL>(rook, to);

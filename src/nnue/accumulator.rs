@@ -73,7 +73,7 @@ impl Delta {
         let us = piece.color();
         match m.kind() {
             MoveKind::Castling => {
-                let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let side = CastlingSide::of(from, to);
                 let rook = Piece::new(us, PieceType::Rook);
                 delta.remove(piece, from);
                 delta.remove(rook, to);

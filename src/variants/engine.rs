@@ -126,22 +126,12 @@ impl VariantEngine {
         limits: SearchLimits,
         tt: Arc<TranspositionTable>,
     ) -> VariantSearchResult {
-        self.search_sync_weighing(game, limits, tt, None)
+        self.search_sync_with_odds(game, limits, tt, None)
     }
 
     /// [`VariantEngine::search_sync`] with the odds of the secret mines
-    /// given rather than read from the game.
+    /// given (mined chess), or read from the game where None.
     pub fn search_sync_with_odds(
-        &mut self,
-        game: &VariantGame,
-        limits: SearchLimits,
-        tt: Arc<TranspositionTable>,
-        odds: MineOdds,
-    ) -> VariantSearchResult {
-        self.search_sync_weighing(game, limits, tt, Some(odds))
-    }
-
-    fn search_sync_weighing(
         &mut self,
         game: &VariantGame,
         limits: SearchLimits,

@@ -273,11 +273,6 @@ impl VariantGame {
         VariantGame { start, position: start, actions: Vec::new(), keys: vec![start.key()], belief }
     }
 
-    /// Mined chess: what the game so far tells of the secret mines.
-    pub fn belief(&self) -> &MineBelief {
-        &self.belief
-    }
-
     /// Mined chess: the odds of a secret mine on each square.
     pub fn mine_odds(&self) -> MineOdds {
         self.belief.odds()

@@ -158,7 +158,7 @@ impl VariantPosition {
         let mut landed = to.bitboard();
         match m.kind() {
             MoveKind::Castling => {
-                let side = if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let side = CastlingSide::of(from, to);
                 let rook = self.remove(to).expect("castling has its rook");
                 self.remove(from);
                 self.put(piece, side.king_destination(us));

@@ -104,10 +104,6 @@ impl MineOdds {
     pub fn on(&self, color: Color, square: Square) -> u32 {
         self.0[color.index()][square.index()] as u32
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|side| side.iter().all(|&q| q == 0))
-    }
 }
 
 /// For every secret mine of each colour, the squares it may be on.
@@ -132,11 +128,6 @@ impl MineBelief {
             }
         }
         belief
-    }
-
-    /// The squares where each secret mine of `color` may lie.
-    pub fn candidates(&self, color: Color) -> &[Bitboard] {
-        &self.candidates[color.index()]
     }
 
     /// Learns from `action`, played in `before` and leading to `after`:
@@ -171,11 +162,12 @@ impl MineBelief {
         for candidates in list.iter_mut() {
             *candidates = candidates.without(landed);
         }
-        // A belief that lost every square (a position given by FEN that
-        // contradicts it) makes no claim rather than a wrong one.
+        // Never more secret mines believed in than the position has.
         while list.len() > after.unknown_mines(them) as usize {
             list.pop();
         }
+        // A belief that lost every square (a position given by FEN that
+        // contradicts it) makes no claim rather than a wrong one.
         for candidates in list.iter_mut() {
             if Bitboard::is_empty(*candidates) {
                 *candidates = !after.color(us);

@@ -187,7 +187,7 @@ impl VariantPosition {
     /// exploded on its mine, to keep two).
     #[inline(always)]
     pub fn mines_to_lay(&self, color: Color) -> u32 {
-        if self.variant != Variant::Mined {
+        if !self.variant.has_mines() {
             return 0;
         }
         super::mines::MINES_EACH.saturating_sub(self.mines(color).count() + self.unknown_mines(color))
@@ -198,7 +198,7 @@ impl VariantPosition {
     /// with the other side to move.
     #[inline]
     pub fn mine_loser(&self) -> Option<Color> {
-        if self.variant != Variant::Mined {
+        if !self.variant.has_mines() {
             return None;
         }
         let mover = !self.side_to_move();

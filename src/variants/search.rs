@@ -154,12 +154,7 @@ impl<'a> Searcher<'a> {
         let king = position.piece_on(m.from()).is_some_and(|p| p.kind() == PieceType::King);
         // A castling king lands on its castling square, and only it is
         // weighed: the rook's square, beside it, was empty for the castling.
-        let square = if m.is_castling() {
-            let side = if m.to().file() > m.from().file() { CastlingSide::King } else { CastlingSide::Queen };
-            side.king_destination(us)
-        } else {
-            m.to()
-        };
+        let square = if m.is_castling() { CastlingSide::of(m.from(), m.to()).king_destination(us) } else { m.to() };
         if position.mines(them).contains(square) {
             return None;
         }
@@ -204,15 +199,13 @@ impl<'a> Searcher<'a> {
             let x = x.clamp(-MINE_DECISIVE, MINE_DECISIVE) as i64;
             (keep * x + odds as i64 * blast as i64).div_euclid(ODDS_ONE as i64) as i32
         };
+        // A sure mine (no x to search), or a window the mix cannot reach.
         let (lowest, highest) = (mixed(-MINE_DECISIVE), mixed(MINE_DECISIVE));
-        if keep == 0 || highest <= alpha || lowest >= beta {
-            return if keep == 0 {
-                lowest
-            } else if highest <= alpha {
-                highest
-            } else {
-                lowest
-            };
+        if highest <= alpha {
+            return highest;
+        }
+        if keep == 0 || lowest >= beta {
+            return lowest;
         }
         // The greatest x whose mix is at most alpha, the least whose mix is
         // at least beta.
