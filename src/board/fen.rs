@@ -274,7 +274,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             'A'..='H' => {
                 let file = File::from_char(c).ok_or(FenError::BadCastling(c))?;
                 let square = Square::new(file, back_rank);
-                let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let side = CastlingSide::of(king, square);
                 (side, rooks.contains(square).then_some(square))
             }
             _ => return Err(FenError::BadCastling(c)),

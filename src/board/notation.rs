@@ -39,7 +39,7 @@ impl Move {
         }
         let mut to = self.to();
         if self.kind() == MoveKind::Castling && !chess960 && self.from().file() == File::E {
-            let side = if to.file() > self.from().file() { CastlingSide::King } else { CastlingSide::Queen };
+            let side = CastlingSide::of(self.from(), to);
             let color = if self.from().rank().index() == 0 { Color::White } else { Color::Black };
             to = side.king_destination(color);
         }
@@ -86,7 +86,10 @@ impl Position {
         let to = m.to();
         let piece = self.piece_on(from).map(|p| p.kind()).unwrap_or(PieceType::Pawn);
         if m.kind() == MoveKind::Castling {
-            san.push_str(if to.file() > from.file() { "O-O" } else { "O-O-O" });
+            san.push_str(match CastlingSide::of(from, to) {
+                CastlingSide::King => "O-O",
+                CastlingSide::Queen => "O-O-O",
+            });
         } else {
             let capture = self.piece_on(to).is_some() || m.kind() == MoveKind::EnPassant;
             if piece == PieceType::Pawn {

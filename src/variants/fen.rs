@@ -687,7 +687,7 @@ fn parse_castling(pos: &mut VariantPosition, field: &str) -> Result<(), VariantF
             'A'..='H' => {
                 let file = File::from_char(c).ok_or(FenError::BadCastling(c))?;
                 let square = Square::new(file, back_rank);
-                let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
+                let side = CastlingSide::of(king, square);
                 (side, rooks.contains(square).then_some(square))
             }
             _ => return Err(FenError::BadCastling(c).into()),
