@@ -18,8 +18,8 @@ colours swapped, and the first player's score is given as Elo with its 95%
 interval (pentanomial: the two games of an opening are one sample); without
 it every game has an opening of its own.
 
-    scripts/variant-selfplay.py --variant losing --games 50 --nodes 1000
-    scripts/variant-selfplay.py --variant losing --games 200 --nodes 10000 --nodes-b 1000
+    scripts/variant-selfplay.py --variant losers --games 50 --nodes 1000
+    scripts/variant-selfplay.py --variant losers --games 200 --nodes 10000 --nodes-b 1000
 """
 
 import argparse
@@ -125,7 +125,7 @@ def play_game(players, referee, opening, nodes, variant, max_plies, verbose=Fals
     """players: [first, second] (the first player has White's first move);
     returns (result text, plies)."""
     moves = list(opening)
-    board = chess.Board() if (variant == "losing" and chess) else None
+    board = chess.Board() if (variant in ("losing", "losers") and chess) else None
     if board is not None:
         for m in moves:
             python_chess_check(board, m)
@@ -275,7 +275,7 @@ def main():
     print(f"\n{args.variant}: {n} games, {who} +{tally.wins} -{tally.losses} ={tally.draws}, "
           f"{plies_total / n:.0f} plies a game, {time.time() - start:.0f} s")
     tally.report(first, args.nodes_b and second)
-    second_opinion = ", python-chess" if args.variant == "losing" and chess else ""
+    second_opinion = ", python-chess" if args.variant in ("losing", "losers") and chess else ""
     if turns and args.variant in turns.ORDERS:
         second_opinion = ", turns-perft.py"
     print(f"every move legal (referee{second_opinion})")

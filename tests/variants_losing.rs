@@ -4,7 +4,7 @@
 
 mod variants_support;
 
-use roque::board::{DrawReason, FenError};
+use roque::board::FenError;
 use roque::search::tt::TranspositionTable;
 use roque::search::{Score, SearchLimits};
 use roque::types::Color;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 use variants_support::{engine_moves, position, random_positions};
 
 fn losing(fen: &str) -> VariantPosition {
-    position(Variant::Losing, fen)
+    position(Variant::Losers, fen)
 }
 
 fn moves(fen: &str) -> Vec<String> {
@@ -24,7 +24,7 @@ fn moves(fen: &str) -> Vec<String> {
 
 #[test]
 fn a_capture_is_compulsory() {
-    let start = VariantPosition::startpos(Variant::Losing);
+    let start = VariantPosition::startpos(Variant::Losers);
     let mut game = VariantGame::new(start);
     game.play_uci("e2e4", false).unwrap();
     game.play_uci("d7d5", false).unwrap();
@@ -76,17 +76,33 @@ fn the_player_who_is_checkmated_wins() {
 }
 
 #[test]
-fn stalemate_is_a_draw() {
-    let game = VariantGame::new(losing("k7/8/1Q6/8/8/8/8/7K b - - 0 1"));
-    assert_eq!(game.result(), Some(VariantResult::Draw(DrawReason::Stalemate)));
+fn stalemate_wins_for_the_stalemated_side() {
+    // Fairy-Stockfish's and Cute Chess's losers: a side that cannot move
+    // wins, mated or not (the rules book is silent on stalemate).
+    let game = VariantGame::new(losing("k7/7p/1Q5P/8/8/8/8/7K b - - 0 1"));
+    assert_eq!(game.result(), Some(VariantResult::StalematedWins { winner: Color::Black }));
+    assert_eq!(game.result().unwrap().score_text(), "0-1");
 }
 
 #[test]
-fn a_bare_king_plays_on() {
-    // Unlike Fairy-Stockfish's `losers`, losing all one's men ends nothing.
+fn a_bare_king_wins_and_ends_the_game() {
+    // Black has lost every man but its king: Black has won, and no side
+    // moves any more (Fairy-Stockfish generates no move there either).
     let game = VariantGame::new(losing("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"));
+    assert_eq!(game.result(), Some(VariantResult::BareKingWins { winner: Color::Black }));
+    assert!(game.position().legal_actions().is_empty());
+    // The capture of the last man wins for the side that lost it.
+    let mut game = VariantGame::new(losing("4k3/8/8/8/8/2p5/3P4/4K3 w - - 0 1"));
+    game.play_uci("d2c3", false).unwrap();
+    assert_eq!(game.result(), Some(VariantResult::BareKingWins { winner: Color::Black }));
+}
+
+#[test]
+fn no_material_is_too_little() {
+    // Two bishops on one colour cannot mate, but either side can still lose
+    // its bishop and win: the game goes on.
+    let game = VariantGame::new(losing("4k3/8/8/3b4/8/8/8/2B1K3 w - - 0 1"));
     assert_eq!(game.result(), None);
-    assert_eq!(game.position().legal_actions().len(), 6);
 }
 
 fn search(fen: &str, depth: u32) -> (String, Score) {
@@ -113,7 +129,7 @@ fn the_search_does_not_give_mate() {
 #[test]
 fn hand_checked_perft() {
     // The start: as chess for two plies (no capture is possible yet).
-    let start = VariantPosition::startpos(Variant::Losing);
+    let start = VariantPosition::startpos(Variant::Losers);
     assert_eq!(perft(&start, 1), 20);
     assert_eq!(perft(&start, 2), 400);
     // Fairy-Stockfish (losers) gives the same deeper counts.
@@ -147,7 +163,7 @@ fn perft_agrees_with_fairy_stockfish_and_python_chess() {
 
 #[test]
 fn fen_round_trips() {
-    let start = VariantPosition::startpos(Variant::Losing);
+    let start = VariantPosition::startpos(Variant::Losers);
     assert_eq!(start.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     for position in random_positions(&start, 10, 120, 21) {
         let again = losing(&position.fen());
@@ -158,12 +174,12 @@ fn fen_round_trips() {
 
 #[test]
 fn bad_fens_are_refused_with_the_reason() {
-    let bad = |fen: &str| VariantPosition::from_fen(Variant::Losing, fen).unwrap_err();
+    let bad = |fen: &str| VariantPosition::from_fen(Variant::Losers, fen).unwrap_err();
     let base = "4k3/8/8/8/8/8/8/4K3";
-    assert_eq!(bad(&format!("{base}[Q] w - - 0 1")), VariantFenError::HandNotAllowed(Variant::Losing));
-    assert_eq!(bad("4k3/8/8/8/8/8/8/4K1N* w - - 0 1"), VariantFenError::GhostNotAllowed(Variant::Losing));
-    assert_eq!(bad(&format!("{base} w - - 0 1 capture=e4")), VariantFenError::CaptureNotAllowed(Variant::Losing));
-    assert_eq!(bad(&format!("{base} w - - 0 1 returns=e4:N")), VariantFenError::ReturnsNotAllowed(Variant::Losing));
+    assert_eq!(bad(&format!("{base}[Q] w - - 0 1")), VariantFenError::HandNotAllowed(Variant::Losers));
+    assert_eq!(bad("4k3/8/8/8/8/8/8/4K1N* w - - 0 1"), VariantFenError::GhostNotAllowed(Variant::Losers));
+    assert_eq!(bad(&format!("{base} w - - 0 1 capture=e4")), VariantFenError::CaptureNotAllowed(Variant::Losers));
+    assert_eq!(bad(&format!("{base} w - - 0 1 returns=e4:N")), VariantFenError::ReturnsNotAllowed(Variant::Losers));
     assert!(matches!(bad(&format!("{base} w - - 0 1 turn=2/2")), VariantFenError::TurnNotPossible { .. }));
     assert!(matches!(bad(&format!("{base} w - - 0 1 colour=red")), VariantFenError::UnknownField(_)));
     assert_eq!(bad(&format!("{base}[Q w - - 0 1")), VariantFenError::UnclosedHand);
@@ -179,5 +195,5 @@ fn bad_fens_are_refused_with_the_reason() {
     assert_eq!(bad("4k3/8/8/8/8/8/8/4K3 w"), VariantFenError::Chess(FenError::FieldCount(2)));
     assert!(bad("QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k3K3 w - - 0 1").to_string().contains("White has 17 men"));
     // Every message says what is wrong.
-    assert!(bad(&format!("{base}[Q] w - - 0 1")).to_string().contains("losing has no pieces in hand"));
+    assert!(bad(&format!("{base}[Q] w - - 0 1")).to_string().contains("losers has no pieces in hand"));
 }

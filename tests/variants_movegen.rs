@@ -18,12 +18,17 @@ fn same_moves_along_random_games(variant: Variant, games: usize, plies: usize, s
 
 #[test]
 fn losing_chess_moves_agree_with_the_naive_generator() {
-    same_moves_along_random_games(Variant::Losing, 40, 200, 1);
+    same_moves_along_random_games(Variant::Losers, 40, 200, 1);
 }
 
 #[test]
-fn placement_chess_moves_agree_with_the_naive_generator() {
-    same_moves_along_random_games(Variant::Placement, 40, 200, 2);
+fn vandien_placement_moves_agree_with_the_naive_generator() {
+    same_moves_along_random_games(Variant::VanDien, 40, 200, 2);
+}
+
+#[test]
+fn placement_pre_chess_moves_agree_with_the_naive_generator() {
+    same_moves_along_random_games(Variant::Placement, 60, 120, 6);
 }
 
 #[test]
@@ -43,7 +48,15 @@ fn ghost_chess_moves_agree_with_the_naive_generator() {
 
 #[test]
 fn perft_counts_agree_with_the_naive_generator() {
-    for variant in [Variant::Losing, Variant::Placement, Variant::Reinforced, Variant::Returning, Variant::Ghost] {
+    let variants = [
+        Variant::Losers,
+        Variant::Placement,
+        Variant::VanDien,
+        Variant::Reinforced,
+        Variant::Returning,
+        Variant::Ghost,
+    ];
+    for variant in variants {
         let start = VariantPosition::startpos(variant);
         let positions = random_positions(&start, 6, 60, 11);
         for position in positions.iter().step_by(40) {

@@ -10,8 +10,15 @@ use roque::variants::{Variant, VariantGame, VariantPosition};
 use uci_support::{best_move, Engine};
 use variants_support::Random;
 
+/// Every variant listed, once (`losing` is a second name of `losers`).
 fn variants() -> Vec<Variant> {
-    VARIANT_CHOICES.iter().map(|name| Variant::from_name(name).unwrap()).filter(|&v| v != Variant::Chess).collect()
+    let mut variants: Vec<Variant> = Vec::new();
+    for variant in VARIANT_CHOICES.iter().map(|name| Variant::from_name(name).unwrap()) {
+        if variant != Variant::Chess && !variants.contains(&variant) {
+            variants.push(variant);
+        }
+    }
+    variants
 }
 
 fn engine_in(variant: Variant) -> Engine {
@@ -83,7 +90,7 @@ fn stop_ends_an_infinite_search_with_a_legal_move_in_every_variant() {
 
 #[test]
 fn bad_variant_input_is_reported_and_changes_nothing() {
-    let mut engine = engine_in(Variant::Losing);
+    let mut engine = engine_in(Variant::Losers);
     engine.send("position startpos moves e2e4 d7d5");
     let before = engine.fen();
     for (command, expected) in [
@@ -98,7 +105,7 @@ fn bad_variant_input_is_reported_and_changes_nothing() {
         ("position startpos moves e2e4 X@c3", "'X@c3' is not a move in UCI notation"),
         (
             "position fen 4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
-            "bad losing FEN '4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1': losing has no pieces in hand",
+            "bad losers FEN '4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1': losers has no pieces in hand",
         ),
     ] {
         engine.send(command);
@@ -113,7 +120,7 @@ fn bad_variant_input_is_reported_and_changes_nothing() {
     let lines = engine.sync();
     assert!(lines.iter().any(|l| l.contains("go: searchmoves move 1:")), "{lines:?}");
 
-    let mut engine = engine_in(Variant::Placement);
+    let mut engine = engine_in(Variant::VanDien);
     engine.send("position startpos moves K@g1 k@g8");
     let before = engine.fen();
     for (command, expected) in [
@@ -127,7 +134,7 @@ fn bad_variant_input_is_reported_and_changes_nothing() {
             "position startpos moves Q@d1 k@d8",
             "'k@d8' is not a legal move in this position: the king would be left in check",
         ),
-        ("position fen 8/8/8/8/8/8/8/8[KQkq] w KQkq - 0 1", "placement has no castling"),
+        ("position fen 8/8/8/8/8/8/8/8[KQkq] w KQkq - 0 1", "vandien has no castling"),
     ] {
         engine.send(command);
         let lines = engine.sync();
@@ -184,8 +191,57 @@ fn turning_moves_sets_the_period_of_the_next_game() {
 }
 
 #[test]
+fn a_game_its_rules_ended_is_reported_with_its_score_and_result() {
+    // Losing chess: Black, left with its king alone, has won; the side to
+    // move has no move and has lost.
+    let mut engine = engine_in(Variant::Losers);
+    engine.send("position fen 4k3/8/8/8/8/2p5/3P4/4K3 w - - 0 1 moves d2c3");
+    let lines = engine.search("go depth 3");
+    assert!(lines.contains(&"info string game over: 0-1 (king left alone, and wins)".to_string()), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score mate 0")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // Stalemated in losing chess: the side to move has won.
+    engine.send("position fen k7/7p/1Q5P/8/8/8/8/7K b - - 0 1");
+    let lines = engine.search("go depth 3");
+    assert!(lines.contains(&"info string game over: 0-1 (stalemated, and wins)".to_string()), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // A stalemate elsewhere is a draw, scored 0.
+    let mut engine = engine_in(Variant::Reinforced);
+    engine.send("position fen k7/7p/1Q5P/8/8/8/8/7K[] b - - 0 1");
+    let lines = engine.search("go depth 3");
+    assert!(lines.contains(&"info string game over: 1/2-1/2 (stalemate)".to_string()), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score cp 0")), "{lines:?}");
+}
+
+#[test]
+fn taking_the_last_man_but_the_king_is_seen_to_lose_at_the_horizon() {
+    // Losing chess: White must take the knight, which leaves Black its king
+    // alone, a win for Black; seen at depth 1, in the quiescence search.
+    let mut engine = engine_in(Variant::Losers);
+    engine.send("position fen 4k3/8/8/8/8/8/8/Rn2K3 w - - 0 1");
+    let lines = engine.search("go depth 1");
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth 1 ")).unwrap();
+    assert!(last.contains(" score mate 0 ") || last.contains(" score mate -"), "{lines:?}");
+    assert_eq!(best_move(&lines), "a1b1");
+}
+
+#[test]
+fn placement_is_played_as_cute_chess_sends_it() {
+    // Cute Chess's placement: drops in UCI notation from `startpos`, then
+    // chess, castling included.
+    let mut engine = engine_in(Variant::Placement);
+    let set_up = "R@a1 r@a8 N@b1 n@b8 B@c1 b@c8 Q@d1 q@d8 K@e1 k@e8 B@f1 b@f8 N@g1 n@g8 R@h1 r@h8";
+    engine.send(&format!("position startpos moves {set_up} e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1"));
+    assert_eq!(engine.fen(), "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1[] b kq - 5 12");
+    // The first move of a game is a drop on the first rank.
+    engine.send("position startpos");
+    let best = best_move(&engine.search("go depth 4"));
+    assert!(best.contains('@') && best.ends_with('1'), "{best}");
+}
+
+#[test]
 fn changing_the_variant_starts_its_game() {
-    let mut engine = engine_in(Variant::Losing);
+    let mut engine = engine_in(Variant::Losers);
     engine.send("position startpos moves e2e4");
     engine.send("setoption name UCI_Variant value chess");
     assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

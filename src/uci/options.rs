@@ -63,11 +63,16 @@ pub struct OptionSpec {
 }
 
 /// The `UCI_Variant` values: every variant whose rules, search and tests
-/// are complete.
+/// are complete, and the second names (`losing`, the rules book's name of
+/// `losers`). Each name means what Cute Chess, Fairy-Stockfish and
+/// python-chess mean by it, or none of them uses it (README, "Variant
+/// names").
 pub const VARIANT_CHOICES: &[&str] = &[
     Variant::Chess.name(),
-    Variant::Losing.name(),
+    Variant::Losers.name(),
+    Variant::ALIASES[0].0,
     Variant::Placement.name(),
+    Variant::VanDien.name(),
     Variant::Reinforced.name(),
     Variant::Returning.name(),
     Variant::Ghost.name(),
@@ -394,8 +399,9 @@ mod tests {
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
         assert!(lines.contains(&"option name EvalFile type string default <internal>".to_string()));
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
-        assert!(lines.contains(&"option name UCI_Variant type combo default chess var chess var losing var placement var reinforced var returning \
-             var ghost var marseillais var progressive var camps var turning var mined"
+        assert!(lines.contains(
+            &"option name UCI_Variant type combo default chess var chess var losers var losing var placement var vandien \
+             var reinforced var returning var ghost var marseillais var progressive var camps var turning var mined"
                 .to_string()));
         assert!(lines.contains(&"option name Turning Moves type spin default 5 min 1 max 100".to_string()));
         assert!(lines.contains(&"option name Mines type string default <empty>".to_string()));
@@ -403,8 +409,9 @@ mod tests {
 
     #[test]
     fn variant_values_are_checked() {
-        assert_eq!(parse_setoption("uci_variant", Some("LOSING")).unwrap().1, OptionValue::Combo(1));
-        assert!(matches!(parse_setoption("UCI_Variant", Some("losers")), Err(OptionError::NotAChoice { .. })));
+        assert_eq!(parse_setoption("uci_variant", Some("LOSERS")).unwrap().1, OptionValue::Combo(1));
+        assert_eq!(parse_setoption("uci_variant", Some("losing")).unwrap().1, OptionValue::Combo(2));
+        assert!(matches!(parse_setoption("UCI_Variant", Some("antichess")), Err(OptionError::NotAChoice { .. })));
         assert_eq!(parse_setoption("UCI_Variant", None).unwrap_err(), OptionError::MissingValue("UCI_Variant"));
         for choice in VARIANT_CHOICES {
             assert!(Variant::from_name(choice).is_some(), "{choice} names a variant");

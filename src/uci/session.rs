@@ -85,7 +85,7 @@ impl Session {
             debug: false,
             job: None,
             // Replaced by the variant's own game as soon as UCI_Variant names one.
-            variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losing)),
+            variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losers)),
             variant_engine: VariantEngine::new(),
         }
     }

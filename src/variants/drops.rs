@@ -30,7 +30,9 @@ pub fn squares_attacking(piece: Piece, target: Square, occupied: Bitboard) -> Bi
 impl VariantPosition {
     /// The empty squares where the side to move may place `piece` now:
     ///
-    /// - placement chess: its own first two ranks;
+    /// - the rules book's placement chess: its own first two ranks;
+    /// - placement (pre-chess): its own first rank, the bishops on squares
+    ///   of both colours ([`VariantPosition::first_rank_drops`]);
     /// - reinforced chess: anywhere, but a pawn not on its last rank and a
     ///   bishop on the colour of the square where the captured bishop stood;
     /// - returning chess: anywhere, but a pawn not on the first or last
@@ -39,8 +41,14 @@ impl VariantPosition {
     pub fn drop_squares(&self, piece: Piece) -> Bitboard {
         let empty = !self.occupied();
         let color = piece.color();
-        if self.variant.placement() == Placement::OwnTwoRanks {
-            return empty & (Rank::First.relative(color).bitboard() | Rank::Second.relative(color).bitboard());
+        match self.variant.placement() {
+            Placement::OwnTwoRanks => {
+                return empty & (Rank::First.relative(color).bitboard() | Rank::Second.relative(color).bitboard())
+            }
+            Placement::FirstRank => {
+                return self.first_rank_drops(piece, empty & Rank::First.relative(color).bitboard())
+            }
+            Placement::None => {}
         }
         let Some(capture) = self.pending else {
             return Bitboard::EMPTY;
@@ -64,5 +72,36 @@ impl VariantPosition {
             CaptureRule::Removed | CaptureRule::Haunts => return Bitboard::EMPTY,
         }
         squares
+    }
+
+    /// Placement (pre-chess): of the empty squares `free` of the first
+    /// rank, those where `piece` may be dropped so that the bishops still
+    /// stand on squares of both colours: a bishop not on the colour of a
+    /// bishop of its side, another piece only where enough squares of the
+    /// colours still without a bishop stay free for the bishops in hand
+    /// (Fairy-Stockfish's and Cute Chess's rule).
+    fn first_rank_drops(&self, piece: Piece, free: Bitboard) -> Bitboard {
+        let color = piece.color();
+        let bishops = self.pieces(color, PieceType::Bishop);
+        let colour_free =
+            |squares: Bitboard, left: Bitboard| u32::from((bishops & squares).is_empty() && (left & squares).any());
+        if piece.kind() == PieceType::Bishop {
+            let mut squares = free;
+            for colour in [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES] {
+                if (bishops & colour).any() {
+                    squares = squares.without(colour);
+                }
+            }
+            return squares;
+        }
+        let in_hand = self.hands.count(color, PieceType::Bishop) as u32;
+        if in_hand == 0 {
+            return free;
+        }
+        let room = |square: Square| {
+            let left = free.without(square.bitboard());
+            colour_free(Bitboard::LIGHT_SQUARES, left) + colour_free(Bitboard::DARK_SQUARES, left) >= in_hand
+        };
+        free.filter(|&square| room(square)).fold(Bitboard::EMPTY, |squares, square| squares | square.bitboard())
     }
 }

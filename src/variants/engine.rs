@@ -214,7 +214,9 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
 
     let mut best_lines: Vec<Line> = Vec::new();
     if root_moves.is_empty() {
-        let score = if root.in_check() { Score::Mate(0) } else { Score::Cp(0) };
+        // The game is over: the score of its end for the side to move
+        // (mated, a draw, or in losing chess a win), as chess reports it.
+        let score = Score::from_internal(super::search::no_move_score(&root, 0));
         job.reporter.iteration(&info(0, 0, 1, score, 0, &clock, job), &[]);
     } else {
         let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));

@@ -41,13 +41,19 @@ use crate::board::{write_placement, CastlingSide, FenError, STARTPOS_FEN};
 use crate::types::{Bitboard, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 
-/// The placement chess start: an empty board, both armies in hand.
-pub const PLACEMENT_START_FEN: &str = "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1";
+/// The start of the rules book's placement chess (`vandien`): an empty
+/// board, both armies in hand.
+pub const VANDIEN_START_FEN: &str = "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1";
+
+/// The start of placement chess as GUIs play it (pre-chess): the pawns on
+/// their ranks, the pieces in hand.
+pub const PLACEMENT_START_FEN: &str = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
 
 /// The start position of `variant` as FEN.
 pub fn start_fen(variant: Variant) -> &'static str {
     match variant.placement() {
-        Placement::OwnTwoRanks => PLACEMENT_START_FEN,
+        Placement::OwnTwoRanks => VANDIEN_START_FEN,
+        Placement::FirstRank => PLACEMENT_START_FEN,
         Placement::None => match variant.capture_rule() {
             CaptureRule::Reinforces | CaptureRule::Returns => {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
@@ -99,8 +105,11 @@ pub enum VariantFenError {
     WaitingOnEmptySquare(Square),
     /// Kings are never taken.
     WaitingKing(Square),
-    /// A king in hand outside placement chess: kings are never taken.
+    /// A king in hand outside the placement games: kings are never taken.
     KingInHand,
+    /// A pawn in hand in placement chess (pre-chess), whose pawns start on
+    /// the board.
+    PawnInHand,
     /// More men than the variant can have (on the board, in hand and
     /// waiting together): `limit` for one side, or 32 for both.
     TooManyMen {
@@ -140,9 +149,10 @@ pub enum VariantFenError {
     /// The side not to move has fewer than two mines, or the side to move
     /// none (at most one explosion happens a move).
     MineCount(Color),
-    /// Placement chess has no castling.
+    /// The rules book's placement chess has no castling.
     CastlingNotAllowed(Variant),
-    /// Placement chess has no double step, so no en passant.
+    /// The rules book's placement chess has no double step, so no en
+    /// passant.
     EnPassantNotAllowed(Variant),
 }
 
@@ -195,7 +205,10 @@ impl fmt::Display for VariantFenError {
                 write!(f, "a piece waits to return on {s}, which is empty: it would have come back already")
             }
             VariantFenError::KingInHand => {
-                write!(f, "a king is in hand: only placement chess places kings (kings are never taken)")
+                write!(f, "a king is in hand: only the placement games place kings (kings are never taken)")
+            }
+            VariantFenError::PawnInHand => {
+                write!(f, "a pawn is in hand: in placement the pawns start on the board and only pieces are dropped")
             }
             VariantFenError::WaitingKing(s) => write!(f, "a king waits to return on {s}: kings are never taken"),
             VariantFenError::TooManyMen { color: Some(color), count, limit } => write!(
@@ -624,6 +637,9 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
         let in_hand = pos.hands.count(color, PieceType::King) as u32;
         if in_hand > 0 && variant.placement() == Placement::None {
             return Err(VariantFenError::KingInHand);
+        }
+        if variant.placement() == Placement::FirstRank && pos.hands.count(color, PieceType::Pawn) > 0 {
+            return Err(VariantFenError::PawnInHand);
         }
         let count = pos.pieces(color, PieceType::King).count() + in_hand;
         if count != 1 {

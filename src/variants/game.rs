@@ -31,6 +31,14 @@ pub enum VariantResult {
     LostToMine {
         loser: Color,
     },
+    /// Losing chess: `winner` is stalemated, and wins.
+    StalematedWins {
+        winner: Color,
+    },
+    /// Losing chess: `winner` is left with its king alone, and wins.
+    BareKingWins {
+        winner: Color,
+    },
 }
 
 impl VariantResult {
@@ -44,6 +52,10 @@ impl VariantResult {
             VariantResult::MatedBy { winner: Player::Second, .. } => "0-1",
             VariantResult::LostToMine { loser: Color::Black } => "1-0",
             VariantResult::LostToMine { loser: Color::White } => "0-1",
+            VariantResult::StalematedWins { winner: Color::White }
+            | VariantResult::BareKingWins { winner: Color::White } => "1-0",
+            VariantResult::StalematedWins { winner: Color::Black }
+            | VariantResult::BareKingWins { winner: Color::Black } => "0-1",
             VariantResult::Draw(_) => "1/2-1/2",
         }
     }
@@ -57,6 +69,8 @@ impl fmt::Display for VariantResult {
             VariantResult::MatedBy { mated: Color::White, .. } => "White checkmated",
             VariantResult::MatedBy { mated: Color::Black, .. } => "Black checkmated",
             VariantResult::LostToMine { .. } => "mated by a mine",
+            VariantResult::StalematedWins { .. } => "stalemated, and wins",
+            VariantResult::BareKingWins { .. } => "king left alone, and wins",
             VariantResult::Draw(DrawReason::Stalemate) => "stalemate",
             VariantResult::Draw(DrawReason::InsufficientMaterial) => "insufficient material",
             VariantResult::Draw(DrawReason::FiftyMoveRule) => "fifty-move rule",
@@ -67,11 +81,17 @@ impl fmt::Display for VariantResult {
 }
 
 impl VariantPosition {
-    /// Neither side can ever be mated: at most one knight or bishop beside
+    /// Neither side can ever be mated (never in losing chess, won by losing
+    /// one's men): at most one knight or bishop beside
     /// the kings, or bishops alone all on squares of one colour, counting
     /// every man in hand or waiting to return (such a man may come back on
     /// any square, so it keeps the game alive unless it is the one minor).
     pub fn is_insufficient_material(&self) -> bool {
+        if self.variant.goal() == Goal::BeMated {
+            // Losing chess: a side that loses every man but its king wins,
+            // so no material is too little.
+            return false;
+        }
         let mut minors = 0;
         let mut elsewhere = 0;
         for color in Color::ALL {
@@ -103,9 +123,9 @@ impl VariantPosition {
     }
 
     /// The result if the game ends here by rules that need no history:
-    /// checkmate (by the variant's goal), stalemate (a draw in every
-    /// variant, losing chess included), insufficient material, the
-    /// fifty-move rule.
+    /// checkmate (by the variant's goal), stalemate (a draw; in losing chess
+    /// a win for the stalemated side), a bare king (losing chess: a win for
+    /// its side), insufficient material, the fifty-move rule.
     pub fn result_without_history(&self) -> Option<VariantResult> {
         if self.legal_actions().is_empty() {
             return Some(self.result_with_no_move());
@@ -124,7 +144,13 @@ impl VariantPosition {
         if let Some(loser) = self.mine_loser() {
             return VariantResult::LostToMine { loser };
         }
+        if let Some(winner) = self.bare_king() {
+            return VariantResult::BareKingWins { winner };
+        }
         let us = self.side_to_move();
+        if !self.in_check() && self.variant.goal() == Goal::BeMated {
+            return VariantResult::StalematedWins { winner: us };
+        }
         if !self.in_check() {
             return VariantResult::Draw(DrawReason::Stalemate);
         }

@@ -6,9 +6,9 @@
 use super::action::Action;
 use super::position::VariantPosition;
 use super::turn::Turn;
-use super::CaptureRule;
+use super::{CaptureRule, Placement};
 use crate::board::CastlingSide;
-use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, File, Move, MoveKind, Piece, PieceType, Rank, Square};
 
 impl VariantPosition {
     /// The position after `action`, which must be legal here.
@@ -138,11 +138,37 @@ impl VariantPosition {
         self.hands.remove(piece);
         self.put(piece, to);
         self.halfmove_clock = 0;
+        if self.variant.placement() == Placement::FirstRank {
+            self.castling_from_drop(piece, to);
+        }
         let returned = self.pending.take().is_some() && self.variant.capture_rule() == CaptureRule::Returns;
         // A piece given back opens its owner's turn of two, unless it gives
         // check: then the turn ends there, as a check ends a turn in the
         // book's other games of several moves a turn.
         self.turn = if returned && !self.king_attacked(!us) { self.turn.next_move() } else { self.turn_passes() };
+    }
+
+    /// Placement (pre-chess): a king dropped on the e-file of its first
+    /// rank may castle with each rook in a corner of that rank, and a rook
+    /// dropped in a corner with the king on the e-file (the rights
+    /// Fairy-Stockfish gives as the pieces land, and Cute Chess once the
+    /// set-up ends: the same in every game).
+    fn castling_from_drop(&mut self, piece: Piece, to: Square) {
+        let color = piece.color();
+        let rank = Rank::First.relative(color);
+        let king = Square::new(File::E, rank);
+        if to.rank() != rank || self.piece_on(king) != Some(Piece::new(color, PieceType::King)) {
+            return;
+        }
+        let corners = Square::new(File::A, rank).bitboard() | Square::new(File::H, rank).bitboard();
+        let rooks = match piece.kind() {
+            PieceType::King => self.pieces(color, PieceType::Rook) & corners,
+            PieceType::Rook => to.bitboard() & corners,
+            _ => Bitboard::EMPTY,
+        };
+        for rook in rooks {
+            self.castling.add(color, CastlingSide::of(king, rook), king, rook);
+        }
     }
 
     /// Plays a board move; returns the square passed by a double pawn step.

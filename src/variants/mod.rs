@@ -53,9 +53,19 @@ pub enum Variant {
     /// Standard chess: played by the standard engine, not by this module.
     #[default]
     Chess,
-    /// Captures are compulsory; the player who is checkmated wins.
-    Losing,
-    /// The game starts on an empty board; the pieces are placed first.
+    /// Losing chess as GUIs play it (`losers`; the rules book's `losing`
+    /// is a second name): captures are compulsory; a side that is
+    /// checkmated or stalemated, or left with its king alone, wins.
+    Losers,
+    /// The rules book's placement chess (Van Dien's): the game starts on an
+    /// empty board; each side places its sixteen men on its own first two
+    /// ranks, then plays without castling or double steps.
+    VanDien,
+    /// Placement chess as GUIs play it (pre-chess): the pawns stand on
+    /// their usual ranks, the eight pieces are in hand and are dropped on
+    /// one's own first rank, the bishops on squares of both colours; then
+    /// chess, with castling rights for a king dropped on e1 (e8) and rooks
+    /// dropped in the corners.
     Placement,
     /// A capture earns the capturer an equal piece to place.
     Reinforced,
@@ -121,8 +131,12 @@ pub enum Placement {
     /// The game starts from the standard array.
     None,
     /// The board starts empty; each side places its sixteen pieces on its
-    /// own first two ranks before it moves.
+    /// own first two ranks before it moves (Van Dien's placement chess).
     OwnTwoRanks,
+    /// The pawns start on the board and each side drops its eight pieces on
+    /// its own first rank, bishops on squares of both colours, before it
+    /// moves (pre-chess: `placement` in GUIs).
+    FirstRank,
 }
 
 /// What a player plays for.
@@ -130,7 +144,7 @@ pub enum Placement {
 pub enum Goal {
     /// To checkmate the other side.
     GiveMate,
-    /// To be checkmated.
+    /// To be checkmated or stalemated, or to lose every man but the king.
     BeMated,
 }
 
@@ -149,10 +163,11 @@ impl TurnOrder {
 
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Variant; 11] = [
+    pub const ALL: [Variant; 12] = [
         Variant::Chess,
-        Variant::Losing,
+        Variant::Losers,
         Variant::Placement,
+        Variant::VanDien,
         Variant::Reinforced,
         Variant::Returning,
         Variant::Ghost,
@@ -167,8 +182,9 @@ impl Variant {
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
-            Variant::Losing => "losing",
+            Variant::Losers => "losers",
             Variant::Placement => "placement",
+            Variant::VanDien => "vandien",
             Variant::Reinforced => "reinforced",
             Variant::Returning => "returning",
             Variant::Ghost => "ghost",
@@ -180,16 +196,23 @@ impl Variant {
         }
     }
 
-    /// The variant of a `UCI_Variant` value, without regard to case.
+    /// Second names, read as the variant they name and listed by `uci`
+    /// after the variants' own names.
+    pub const ALIASES: [(&'static str, Variant); 1] = [("losing", Variant::Losers)];
+
+    /// The variant of a `UCI_Variant` value or second name, without regard
+    /// to case.
     pub fn from_name(name: &str) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(name))
+        let alias = Variant::ALIASES.into_iter().find(|(alias, _)| alias.eq_ignore_ascii_case(name));
+        Variant::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(name)).or(alias.map(|(_, v)| v))
     }
 
     pub const fn capture_rule(self) -> CaptureRule {
         match self {
             Variant::Chess
-            | Variant::Losing
+            | Variant::Losers
             | Variant::Placement
+            | Variant::VanDien
             | Variant::Marseillais
             | Variant::Progressive
             | Variant::Camps
@@ -203,14 +226,15 @@ impl Variant {
 
     pub const fn placement(self) -> Placement {
         match self {
-            Variant::Placement => Placement::OwnTwoRanks,
+            Variant::VanDien => Placement::OwnTwoRanks,
+            Variant::Placement => Placement::FirstRank,
             _ => Placement::None,
         }
     }
 
     pub const fn goal(self) -> Goal {
         match self {
-            Variant::Losing => Goal::BeMated,
+            Variant::Losers => Goal::BeMated,
             _ => Goal::GiveMate,
         }
     }
@@ -227,18 +251,18 @@ impl Variant {
 
     /// A capture must be played whenever one is legal.
     pub const fn captures_compulsory(self) -> bool {
-        matches!(self, Variant::Losing)
+        matches!(self, Variant::Losers)
     }
 
     /// Pawns may advance two squares from their second rank (and so be
     /// taken en passant).
     pub const fn pawn_double_step(self) -> bool {
-        !matches!(self, Variant::Placement)
+        !matches!(self, Variant::VanDien)
     }
 
     /// Castling exists.
     pub const fn castling(self) -> bool {
-        !matches!(self, Variant::Placement)
+        !matches!(self, Variant::VanDien)
     }
 
     /// Each player has mines (mined chess).
@@ -248,7 +272,7 @@ impl Variant {
 
     /// Pawns may stand on their own first rank (placed there).
     pub const fn pawns_on_first_rank(self) -> bool {
-        matches!(self, Variant::Placement | Variant::Reinforced)
+        matches!(self, Variant::VanDien | Variant::Reinforced)
     }
 }
 
@@ -268,7 +292,9 @@ mod tests {
             assert_eq!(Variant::from_name(variant.name()), Some(variant));
             assert_eq!(Variant::from_name(&variant.name().to_uppercase()), Some(variant));
         }
-        assert_eq!(Variant::from_name("losers"), None);
+        assert_eq!(Variant::from_name("LOSING"), Some(Variant::Losers));
+        assert_eq!(Variant::from_name("antichess"), None);
+        assert_eq!(Variant::from_name("giveaway"), None);
         assert_eq!(Variant::default(), Variant::Chess);
     }
 }

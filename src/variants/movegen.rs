@@ -7,6 +7,7 @@
 
 use super::action::{Action, ActionList};
 use super::position::VariantPosition;
+use super::Placement;
 use crate::board::attacks::{king_attacks, pawn_attacks, piece_attacks};
 use crate::board::CastlingSide;
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Rank};
@@ -14,7 +15,7 @@ use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Rank};
 impl VariantPosition {
     /// Every legal action.
     pub fn legal_actions(&self) -> ActionList {
-        if self.mine_loser().is_some() {
+        if self.mine_loser().is_some() || self.bare_king().is_some() {
             return ActionList::new();
         }
         let mut pseudo = ActionList::new();
@@ -24,6 +25,14 @@ impl VariantPosition {
             if self.try_make(action).is_some() {
                 legal.push(action);
             }
+        }
+        // Placement (pre-chess): a side with pieces in hand must drop one;
+        // only where no drop is legal may it move on the board.
+        if legal.is_empty() && self.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move())
+        {
+            pseudo.clear();
+            self.board_moves(&mut pseudo);
+            legal.extend(pseudo.iter().copied().filter(|&action| self.try_make(action).is_some()));
         }
         if self.variant.captures_compulsory() && legal.iter().any(|&a| self.is_capture(a)) {
             legal.retain(|a| self.is_capture(*a));
@@ -43,7 +52,8 @@ impl VariantPosition {
     pub fn legal_noisy_actions(&self) -> ActionList {
         let mut pseudo = ActionList::new();
         let us = self.side_to_move();
-        if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && self.mine_loser().is_none() {
+        let game_over = self.mine_loser().is_some() || self.bare_king().is_some();
+        if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
             self.board_moves(&mut pseudo);
         }
         let mut noisy = ActionList::new();
@@ -120,15 +130,15 @@ impl VariantPosition {
             }
             return;
         }
-        // Step 3. A side placing its army places; in check its king may
-        // also step away.
+        // Step 3. A side placing its army places; in the rules book's
+        // placement chess, in check, its king may also step away.
         if self.is_placing(us) {
             for kind in self.hands.kinds(us) {
                 for square in self.drop_squares(Piece::new(us, kind)) {
                     list.push(Action::drop(kind, square));
                 }
             }
-            if self.in_check() {
+            if self.in_check() && self.variant.placement() == Placement::OwnTwoRanks {
                 if let Some(king) = self.king_square(us) {
                     let targets = king_attacks(king) & (!self.occupied() | self.capturable());
                     for to in targets {

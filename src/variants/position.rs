@@ -205,6 +205,16 @@ impl VariantPosition {
         (self.king_square(mover).is_none() || self.king_attacked(mover)).then_some(mover)
     }
 
+    /// Losing chess (`losers`): the side left with its king alone, which
+    /// has won; the game is over and no side moves.
+    #[inline]
+    pub fn bare_king(&self) -> Option<Color> {
+        if self.variant.goal() != super::Goal::BeMated {
+            return None;
+        }
+        Color::ALL.into_iter().find(|&color| !self.color(color).has_many())
+    }
+
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }

@@ -85,15 +85,22 @@ struct Chance {
 
 /// The score of the player to move when the side to move has no legal
 /// action: mated (lost; won in losing chess, and won where the player's own
-/// last move, with the other colour, gave the mate) or stalemated (drawn in
-/// every variant).
-fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
+/// last move, with the other colour, gave the mate), stalemated (drawn, but
+/// won in losing chess), or in losing chess a side left with its king alone
+/// (won for that side).
+pub(super) fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
     if position.mine_loser().is_some() {
         // Mined chess: the other player lost to a mine with its last move.
         return MATE - ply as i32;
     }
+    let losers = position.variant().goal() == Goal::BeMated;
+    if let Some(bare) = position.bare_king() {
+        // Losing chess: the side left with its king alone has won.
+        return if bare == position.side_to_move() { MATE - ply as i32 } else { -MATE + ply as i32 };
+    }
     if !position.in_check() {
-        return DRAW;
+        // Stalemate: a draw, but in losing chess a win for the stalemated.
+        return if losers { MATE - ply as i32 } else { DRAW };
     }
     // Only where players change colours can the mating move have been the
     // player's own (with the other colour); elsewhere a player in check
@@ -505,6 +512,9 @@ impl<'a> Searcher<'a> {
         if position.mine_loser().is_some() {
             return MATE - ply as i32;
         }
+        if position.bare_king().is_some() {
+            return no_move_score(position, ply);
+        }
         let us = position.side_to_move();
         let in_check = position.in_check();
         if position.pending().is_some() || (position.is_placing(us) && !in_check) || position.mines_to_lay(us) > 0 {
@@ -522,7 +532,7 @@ impl<'a> Searcher<'a> {
         } else {
             position.legal_noisy_actions()
         };
-        let forced = position.variant() == Variant::Losing && actions.iter().any(|&a| position.is_capture(a));
+        let forced = position.variant() == Variant::Losers && actions.iter().any(|&a| position.is_capture(a));
         let mut best = -INFINITE;
         if !in_check && !forced {
             let stand = evaluate(position);

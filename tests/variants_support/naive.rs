@@ -187,7 +187,27 @@ impl Naive {
     }
 
     fn placing(&self) -> bool {
-        self.variant == Variant::Placement && self.hands[self.us()].iter().any(|&n| n > 0)
+        matches!(self.variant, Variant::VanDien | Variant::Placement) && self.hands[self.us()].iter().any(|&n| n > 0)
+    }
+
+    /// Placement (pre-chess): may `kind` be dropped on `to` with the
+    /// bishops kept on squares of both colours? A bishop not on the colour
+    /// of a bishop of ours; another piece only if, after it, each bishop in
+    /// hand still finds a colour with no bishop of ours and a free square of
+    /// our first rank.
+    fn bishops_fit(&self, kind: usize, to: usize) -> bool {
+        let white = self.white_to_move;
+        let ours_on = |is_light: bool| {
+            (0..64).any(|s| self.board[s].is_some_and(|m| m.white == white && m.kind == 2) && light(s) == is_light)
+        };
+        if kind == 2 {
+            return !ours_on(light(to));
+        }
+        let back = if white { 0 } else { 56 };
+        let free_on =
+            |is_light: bool| (back..back + 8).any(|s| s != to && self.board[s].is_none() && light(s) == is_light);
+        let room = [true, false].into_iter().filter(|&c| !ours_on(c) && free_on(c)).count() as u32;
+        room >= self.hands[self.us()][2]
     }
 
     /// May a man of `kind` of the side to move be placed on `to` now?
@@ -199,7 +219,8 @@ impl Naive {
         let rank = to / 8;
         let relative = if white { rank } else { 7 - rank };
         match self.variant {
-            Variant::Placement => relative <= 1,
+            Variant::VanDien => relative <= 1,
+            Variant::Placement => relative == 0 && self.bishops_fit(kind, to),
             Variant::Reinforced => {
                 let capture = self.pending.unwrap();
                 !(kind == 0 && relative == 7) && (kind != 2 || light(to) == light(capture))
@@ -244,7 +265,7 @@ impl Naive {
                     }
                 }
             }
-            if self.in_check() {
+            if self.in_check() && self.variant == Variant::VanDien {
                 let king = self.king(white).unwrap();
                 for to in self.attacks(king, white, 5) {
                     if self.board[to].is_none_or(|m| m.white != white && !m.ghost) {
@@ -285,7 +306,7 @@ impl Naive {
                 if self.board[one].is_none() {
                     pawn_to(one, &mut out);
                     let second = if white { 1 } else { 6 };
-                    if rank == second && self.variant != Variant::Placement {
+                    if rank == second && self.variant != Variant::VanDien {
                         let two = at(file, rank + 2 * step).unwrap();
                         if self.board[two].is_none() {
                             out.push(plain(two));
@@ -307,7 +328,7 @@ impl Naive {
         // Castling, from the rules: the king not in check, every square the
         // king and rook cross or land on empty but for the two of them, no
         // square the king crosses or lands on attacked.
-        if self.variant != Variant::Placement && !self.in_check() {
+        if self.variant != Variant::VanDien && !self.in_check() {
             for &(side_white, rook) in &self.castling {
                 if side_white != white {
                     continue;
@@ -381,6 +402,16 @@ impl Naive {
             Kind::Drop { kind, to } => {
                 next.hands[us][kind] -= 1;
                 next.board[to] = Some(Man { white, kind, ghost: false });
+                let back = if white { 0 } else { 56 };
+                let king_on_e = next.board[back + 4] == Some(Man { white, kind: 5, ghost: false });
+                if self.variant == Variant::Placement && king_on_e {
+                    for corner in [back, back + 7] {
+                        let rook_there = next.board[corner] == Some(Man { white, kind: 3, ghost: false });
+                        if rook_there && (to == corner || to == back + 4) && !next.castling.contains(&(white, corner)) {
+                            next.castling.push((white, corner));
+                        }
+                    }
+                }
                 let returned = next.pending.take().is_some() && self.variant == Variant::Returning;
                 if returned && !next.king_attacked(!white) {
                     next.turn_index = 1;
@@ -487,6 +518,11 @@ impl Naive {
 
     fn legal(&self) -> Vec<(Kind, Naive)> {
         let white = self.white_to_move;
+        // Losing chess: a side left with its king alone has won.
+        let bare = |side: bool| self.board.iter().flatten().filter(|m| m.white == side).count() <= 1;
+        if self.variant == Variant::Losers && (bare(true) || bare(false)) {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         for candidate in self.candidates() {
             let next = self.play(&candidate);
@@ -495,7 +531,18 @@ impl Naive {
                 out.push((candidate, next));
             }
         }
-        if self.variant == Variant::Losing && out.iter().any(|(k, _)| self.is_capture(k)) {
+        // Placement (pre-chess): with no legal drop, the board moves.
+        if out.is_empty() && self.variant == Variant::Placement && self.placing() {
+            let mut unplacing = self.clone();
+            unplacing.hands[self.us()] = [0; 6];
+            for candidate in unplacing.candidates() {
+                let next = self.play(&candidate);
+                if !next.king_attacked(white) {
+                    out.push((candidate, next));
+                }
+            }
+        }
+        if self.variant == Variant::Losers && out.iter().any(|(k, _)| self.is_capture(k)) {
             out.retain(|(k, _)| self.is_capture(k));
         }
         out

@@ -124,6 +124,10 @@ impl Session {
                 }
             }
         }
+        // A game its rules have ended: the result, readable without `d`.
+        if let Some(result) = self.variant_game.result() {
+            self.output.info_string(&format!("game over: {result}"));
+        }
         let limits = search_limits(&go, Vec::new());
         if self.debug {
             self.output.info_string(&format!(
