@@ -27,12 +27,14 @@ class Game:
     """A position of one of these variants: a python-chess board, the place
     in the turn, the player who owns the move and the swap clock."""
 
-    def __init__(self, variant, period=5):
+    def __init__(self, variant, period=5, balanced=False):
         self.variant = variant
         self.order = ORDERS[variant]
         self.board = chess.Board()
         self.index = 0
-        self.length = 1
+        # Marseillais: the rules book's first turn has two moves, the
+        # balanced rule's one.
+        self.length = 2 if self.order == "double" and not balanced else 1
         self.player = 1
         self.period = period
         self.left = 2 * period
@@ -97,10 +99,11 @@ class Game:
 
 
 class Roque:
-    def __init__(self, path, variant, period):
+    def __init__(self, path, variant, period, balanced=False):
         self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.send(f"setoption name UCI_Variant value {variant}")
         self.send(f"setoption name Turning Moves value {period}")
+        self.send(f"setoption name Marseillais Balanced value {'true' if balanced else 'false'}")
 
     def send(self, line):
         self.process.stdin.write(line + "\n")
@@ -143,6 +146,7 @@ def main():
     parser.add_argument("--max-plies", type=int, default=40, help="random game length, at most")
     parser.add_argument("--period", type=int, default=2, help="turning chess: moves each between swaps")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--balanced", action="store_true", help="Marseillais: White's first turn has one move")
     parser.add_argument("--engine", default="target/release/roque")
     parser.add_argument("--epd", help="append the positions and counts to this file")
     args = parser.parse_args()
@@ -153,9 +157,9 @@ def main():
     failures = 0
     out = open(args.epd, "a") if args.epd else None
     for variant in variants:
-        roque = Roque(args.engine, variant, args.period)
+        roque = Roque(args.engine, variant, args.period, args.balanced)
         for n in range(args.positions):
-            game = Game(variant, args.period)
+            game = Game(variant, args.period, args.balanced)
             moves = []
             for _ in range(rng.randrange(0, args.max_plies + 1)):
                 actions = game.actions()

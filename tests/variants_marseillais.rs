@@ -19,12 +19,29 @@ fn marseillais(fen: &str) -> VariantPosition {
     position(Variant::Marseillais, fen)
 }
 
+/// The game of `moves` from the start under the balanced rule (White's
+/// first turn of one move), the rule most of these tests were written for.
 fn after(moves: &[&str]) -> VariantGame {
-    play(VariantPosition::startpos(Variant::Marseillais), moves)
+    play(VariantPosition::startpos(Variant::Marseillais).with_first_turn_of_one_move(), moves)
 }
 
 #[test]
-fn white_opens_with_one_move_then_each_turn_has_two() {
+fn every_turn_has_two_moves_whites_first_too() {
+    // The rules book: "chaque joueur, à tour de rôle, peut jouer deux fois
+    // de suite", and nothing else for White's first turn.
+    let start = VariantPosition::startpos(Variant::Marseillais);
+    assert_eq!(start.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let game = play(start, &["e2e4", "d2d4"]);
+    assert_eq!(turn_of(&game), (Color::Black, 1, 2));
+    // The turn's length does not come from the move number in a FEN.
+    let later = marseillais("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 turn=2/2");
+    assert_eq!(perft(&later, 1), 30);
+    let one = marseillais("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 7");
+    assert_eq!(turn_of(&VariantGame::new(one)), (Color::White, 1, 2));
+}
+
+#[test]
+fn the_balanced_rule_opens_with_one_move_then_each_turn_has_two() {
     let game = after(&[]);
     assert_eq!(turn_of(&game), (Color::White, 1, 1));
     let game = after(&["e2e4"]);
@@ -117,8 +134,12 @@ fn perft_counts_from_the_start_and_inside_turns() {
     // chess's to depth 4 by symmetry (W B B W against W B W B: the same
     // positions with colours exchanged, as no check is possible before), and
     // part from them at depth 5.
-    let start = VariantPosition::startpos(Variant::Marseillais);
+    let start = VariantPosition::startpos(Variant::Marseillais).with_first_turn_of_one_move();
     assert_eq!([1, 2, 3, 4].map(|d| perft(&start, d)), [20, 400, 8902, 197_281]);
+    // The rules book's start, White's two moves first: the counts of
+    // scripts/turns-perft.py's second implementation.
+    let book = VariantPosition::startpos(Variant::Marseillais);
+    assert_eq!([1, 2, 3, 4].map(|d| perft(&book, d)), [20, 445, 8864, 196_646]);
     // Inside a turn: after 1. e4 e5, Black's second move: 29 (the pawn on
     // e5 is blocked; seven pawns 14, knights 2 and 3, bishop 5, queen 4,
     // king 1).
@@ -153,11 +174,11 @@ fn bad_fens_are_refused_with_the_reason() {
     assert_eq!(bad(&format!("{base} w - - 0 5 swap=3/2")), VariantFenError::SwapNotAllowed(Variant::Marseillais));
     // In check inside a turn: the check would have ended it.
     assert_eq!(bad("4k3/8/8/8/8/8/8/r3K3 w - - 0 5 turn=2/2"), VariantFenError::CheckInsideTurn);
-    // White's first turn has one move.
-    assert!(matches!(
-        bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 turn=2/2"),
-        VariantFenError::TurnNotPossible { .. }
-    ));
+    // A turn of one move is White's balanced opening turn, at any move
+    // number, and no other.
+    assert!(matches!(bad(&format!("{base} b - - 0 1 turn=1/1")), VariantFenError::TurnNotPossible { .. }));
+    let balanced = marseillais("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4 turn=1/1");
+    assert_eq!((balanced.turn().index, balanced.turn().length), (0, 1));
 }
 
 #[test]

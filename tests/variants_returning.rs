@@ -3,12 +3,13 @@
 
 mod variants_support;
 
+use roque::board::DrawReason;
 use roque::search::tt::TranspositionTable;
 use roque::search::SearchLimits;
 use roque::types::{Color, PieceType, Square};
 use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
-use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
+use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use std::sync::Arc;
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
@@ -43,7 +44,7 @@ fn a_captured_piece_goes_back_to_its_owner_who_places_it_then_moves() {
     game.play_uci("P@d6", false).unwrap();
     // The owner's turn goes on: Black moves too.
     assert_eq!(game.position().side_to_move(), Color::Black);
-    assert_eq!(game.position().fen(), "rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 2 turn=2/2");
+    assert_eq!(game.position().fen(), "rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 1 2 turn=2/2");
     game.play_uci("g8f6", false).unwrap();
     assert_eq!(game.position().side_to_move(), Color::White);
     assert_eq!(game.position().fullmove_number(), 3);
@@ -88,18 +89,33 @@ fn a_placement_that_gives_check_ends_the_turn() {
 }
 
 #[test]
-fn a_check_from_the_capture_is_answered_by_the_placement_or_the_move() {
+fn a_placement_may_not_leave_its_own_king_in_check() {
+    // Rxe2+ gives check: the pawn given back must block it (any move
+    // that leaves one's own king in check is illegal, a placement too).
     let mut game = VariantGame::new(returning("4k3/8/8/8/8/8/4p3/4RK2[] w - - 0 1"));
     game.play_uci("e1e2", false).unwrap();
     assert!(game.position().in_check());
-    // The pawn may go anywhere allowed, blocking or not.
     let mut blocked = game.clone();
     blocked.play_uci("P@e5", false).unwrap();
     assert!(!blocked.position().in_check());
-    game.play_uci("P@a6", false).unwrap();
-    // Still in check: the move must answer it.
-    assert!(game.position().in_check());
-    assert_eq!(engine_moves(game.position()), vec!["e8d7", "e8d8", "e8f7", "e8f8"]);
+    assert_eq!(reason(game.position(), "P@a6"), "the king would be left in check");
+    let drops: Vec<String> = engine_moves(game.position());
+    assert_eq!(drops, vec!["P@e3", "P@e4", "P@e5", "P@e6", "P@e7"]);
+}
+
+#[test]
+fn a_piece_that_cannot_answer_a_check_is_lost_and_its_owner_answers_with_a_move() {
+    // Nxf2+ checks the king on h1: no placement blocks a knight's check, so
+    // the knight given back is lost, and White plays a plain turn.
+    let mut game = VariantGame::new(returning("k7/8/8/8/4n3/8/5NPP/7K[] b - - 0 1"));
+    game.play_uci("e4f2", false).unwrap();
+    let position = game.position();
+    assert_eq!((position.hands().total(Color::White), position.pending()), (0, None));
+    assert_eq!((position.turn().index, position.turn().length), (0, 1));
+    assert_eq!(engine_moves(position), vec!["h1g1"]);
+    // The same state given by FEN, a placement pending, is refused.
+    let refused = VariantPosition::from_fen(Variant::Returning, "k7/8/8/8/8/8/5nPP/7K[N] w - - 0 1 capture=f2");
+    assert_eq!(refused.unwrap_err(), VariantFenError::NoSquareForPending);
 }
 
 #[test]
@@ -119,11 +135,65 @@ fn a_piece_with_no_square_allowed_is_lost_and_its_owner_plays_a_plain_turn() {
 }
 
 #[test]
-fn no_man_ever_leaves_the_game_but_a_lost_one() {
-    let start = VariantPosition::startpos(Variant::Returning);
-    for position in random_positions(&start, 10, 150, 51) {
-        assert_eq!((position.men(Color::White), position.men(Color::Black)), (16, 16), "{}", position.fen());
+fn only_a_pawn_move_resets_the_fifty_move_count() {
+    // A capture and the placement of the man it gives back change nothing
+    // for good: the count runs on through them, and the game is drawn.
+    let mut game = VariantGame::new(returning("4k3/8/8/3q4/8/8/3Q4/4K3[] w - - 97 80"));
+    game.play_uci("d2d5", false).unwrap();
+    game.play_uci("Q@h8", false).unwrap();
+    assert_eq!(game.position().halfmove_clock(), 99);
+    assert_eq!(game.result(), None);
+    game.play_uci("e8e7", false).unwrap();
+    assert_eq!(game.result(), Some(VariantResult::Draw(DrawReason::FiftyMoveRule)));
+    // A pawn's step resets it.
+    let mut game = VariantGame::new(returning("4k3/8/8/8/8/8/3P4/4K3[] w - - 97 80"));
+    game.play_uci("d2d3", false).unwrap();
+    assert_eq!(game.position().halfmove_clock(), 0);
+}
+
+#[test]
+fn self_play_games_end_by_the_rules() {
+    // Random games of returning chess once ran past 1,000 plies: captures
+    // reset the fifty-move count though no man left the game.
+    let mut random = variants_support::Random(7);
+    for _ in 0..20 {
+        let mut game = VariantGame::new(VariantPosition::startpos(Variant::Returning));
+        let mut plies = 0;
+        while game.result().is_none() {
+            let actions = game.position().legal_actions();
+            game.play(actions[random.below(actions.len())]);
+            plies += 1;
+            assert!(plies < 1000, "{}", game.position().fen());
+        }
     }
+}
+
+#[test]
+fn no_man_ever_leaves_the_game_but_a_lost_one() {
+    // Along random games a side loses a man only by a capture whose piece
+    // has no square to return to (then nothing waits to be placed).
+    let mut random = variants_support::Random(51);
+    let mut lost = 0;
+    for _ in 0..20 {
+        let mut position = VariantPosition::startpos(Variant::Returning);
+        for _ in 0..150 {
+            let actions = position.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            let action = actions[random.below(actions.len())];
+            let next = position.make(action);
+            for color in Color::ALL {
+                if next.men(color) < position.men(color) {
+                    assert!(position.is_capture(action) && next.pending().is_none(), "{}", position.fen());
+                    assert_eq!(next.men(color) + 1, position.men(color));
+                    lost += 1;
+                }
+            }
+            position = next;
+        }
+    }
+    assert!(lost > 0, "the games include a piece lost to a check it cannot answer");
 }
 
 #[test]
@@ -134,19 +204,17 @@ fn hand_checked_perft() {
     assert_eq!(perft(&start, 2), 400);
     assert_eq!(perft(&start, 3), 8902);
     // The rook took a pawn on e2 with check: the pawn returns to ranks 2
-    // to 7, not where it would attack the rook.
+    // to 7, not where it would attack the rook, and blocks the check.
     let check = returning("4k3/8/8/8/8/8/4R3/5K2[p] b - - 0 1 capture=e2");
-    // 48 squares of ranks 2 to 7, less e2 (taken), d3 and f3 (attacking),
-    // and g2: a pawn there checks the king on f1, which ends Black's turn
-    // with its own king still in check.
-    assert_eq!(perft(&check, 1), 44);
+    // Black is in check on the e-file: only e3 to e7 block it.
+    assert_eq!(perft(&check, 1), 5);
 }
 
 #[test]
 fn perft_to_depth_three_agrees_with_the_naive_generator() {
     for fen in [
         "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2 capture=d5",
-        "rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 2 turn=2/2",
+        "rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 1 2 turn=2/2",
         "r3k2r/ppp2ppp/2n1bn2/3pp3/1b1PP1q1/2N1BN2/PPPQ1PPP/R3KB1R[] w KQkq - 0 8",
         "4k3/8/8/8/8/8/4R3/5K2[p] b - - 0 1 capture=e2",
     ] {

@@ -149,7 +149,8 @@ fn bad_variant_input_is_reported_and_changes_nothing() {
 #[test]
 fn each_move_of_a_turn_is_its_own_bestmove() {
     let mut engine = engine_in(Variant::Marseillais);
-    let mut played: Vec<String> = vec!["e2e4".into()];
+    // The rules book's opening turn: White's two moves.
+    let mut played: Vec<String> = vec!["e2e4".into(), "d2d4".into()];
     // Black's turn of two: two searches, each answered by one move of Black.
     for expected in ["Turn: Black, move 1 of 2", "Turn: Black, move 2 of 2", "Turn: White, move 1 of 2"] {
         engine.send(&format!("position startpos moves {}", played.join(" ")));
@@ -171,11 +172,23 @@ fn each_move_of_a_turn_is_its_own_bestmove() {
     engine.send("position startpos moves e2e4 0000");
     let lines = engine.sync();
     assert!(lines.iter().any(|l| l.contains("a turn is passed (0000) only when")), "{lines:?}");
+    // The balanced rule, at once: White opens with one move.
+    engine.send("position startpos moves e2e4");
+    engine.send("setoption name Marseillais Balanced value true");
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 turn=1/1");
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    engine.send("setoption name Marseillais Balanced value false");
+    engine.send("position startpos moves e2e4");
+    assert!(engine.fen().ends_with(" w KQkq - 0 1 turn=2/2"), "the book's rule again");
 }
 
 #[test]
-fn turning_moves_sets_the_period_of_the_next_game() {
+fn turning_moves_sets_the_period_at_once() {
     let mut engine = engine_in(Variant::Turning);
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("setoption name Turning Moves value 3");
+    assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 swap=6/3", "a new game at once");
     engine.send("setoption name Turning Moves value 2");
     engine.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
     assert_eq!(engine.fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 player=2 swap=4/2");
@@ -223,6 +236,39 @@ fn taking_the_last_man_but_the_king_is_seen_to_lose_at_the_horizon() {
     let last = lines.iter().rev().find(|l| l.starts_with("info depth 1 ")).unwrap();
     assert!(last.contains(" score mate 0 ") || last.contains(" score mate -"), "{lines:?}");
     assert_eq!(best_move(&lines), "a1b1");
+}
+
+/// The score of an `info` line in centipawns, a mate as more than any.
+fn centipawns(line: &str) -> i32 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").expect("a score");
+    let value: i32 = words[at + 2].parse().unwrap();
+    match words[at + 1] {
+        "mate" if value > 0 => 100_000 - value,
+        "mate" => -100_000 - value,
+        _ => value,
+    }
+}
+
+#[test]
+fn multipv_lines_come_best_first() {
+    for (variant, moves) in
+        [(Variant::Losers, "e2e4 e7e5"), (Variant::Ghost, "e2e4 d7d5 e4d5"), (Variant::Placement, "")]
+    {
+        let mut engine = engine_in(variant);
+        engine.send("setoption name MultiPV value 3");
+        engine.send(&format!("position startpos moves {moves}"));
+        let lines = engine.search("go depth 6");
+        for depth in 1..=6 {
+            let scores: Vec<i32> = lines
+                .iter()
+                .filter(|l| l.starts_with(&format!("info depth {depth} ")) && l.contains(" multipv "))
+                .map(|l| centipawns(l))
+                .collect();
+            assert_eq!(scores.len(), 3, "{variant} depth {depth}: {lines:?}");
+            assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{variant} depth {depth}: {scores:?}");
+        }
+    }
 }
 
 #[test]

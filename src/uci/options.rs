@@ -29,6 +29,7 @@ pub enum OptionId {
     SyzygyProbeLimit,
     Variant,
     TurningMoves,
+    MarseillaisBalanced,
     Mines,
 }
 
@@ -84,7 +85,7 @@ pub const VARIANT_CHOICES: &[&str] = &[
 ];
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 20] = [
+pub const OPTIONS: [OptionSpec; 21] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
@@ -136,6 +137,11 @@ pub const OPTIONS: [OptionSpec; 20] = [
         id: OptionId::TurningMoves,
         name: "Turning Moves",
         kind: OptionKind::Spin { default: SwapClock::DEFAULT_PERIOD as i64, min: 1, max: SwapClock::MAX_PERIOD as i64 },
+    },
+    OptionSpec {
+        id: OptionId::MarseillaisBalanced,
+        name: "Marseillais Balanced",
+        kind: OptionKind::Check { default: false },
     },
     OptionSpec { id: OptionId::Mines, name: "Mines", kind: OptionKind::Text { default: EMPTY_PATH } },
 ];
@@ -301,6 +307,9 @@ pub struct Settings {
     pub variant: Variant,
     /// Turning chess: the moves each side plays between swaps of sides.
     pub turning_moves: u8,
+    /// Marseillais chess: White's first turn has one move (the balanced
+    /// rule) instead of the rules book's two.
+    pub marseillais_balanced: bool,
     /// Mined chess: the colour the engine plays and its mines, which
     /// `position startpos` knows; None: every mine of the start secret.
     pub mines: Option<(Color, Bitboard)>,
@@ -352,6 +361,7 @@ impl Default for Settings {
                 _ => unreachable!("UCI_Variant is a combo option"),
             },
             turning_moves: spin(OptionId::TurningMoves) as u8,
+            marseillais_balanced: check(OptionId::MarseillaisBalanced),
             mines: None,
         }
     }

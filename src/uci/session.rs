@@ -298,7 +298,8 @@ impl Session {
             (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
             (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
             (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
-            (OptionId::TurningMoves, OptionValue::Spin(n)) => self.settings.turning_moves = n as u8,
+            (OptionId::TurningMoves, OptionValue::Spin(n)) => self.set_turning_moves(n as u8),
+            (OptionId::MarseillaisBalanced, OptionValue::Check(on)) => self.set_marseillais_balanced(on),
             (OptionId::Mines, OptionValue::Text(text)) => self.set_mines(&text),
             (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
         }

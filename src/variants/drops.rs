@@ -2,7 +2,7 @@
 
 use super::position::VariantPosition;
 use super::{CaptureRule, Placement};
-use crate::board::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::board::attacks::{between, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::types::{Bitboard, Piece, PieceType, Rank, Square};
 
 /// The squares of the same colour as `square`.
@@ -38,7 +38,27 @@ impl VariantPosition {
     /// - returning chess: anywhere, but a pawn not on the first or last
     ///   rank, a bishop on the colour of the square where it was taken, and
     ///   never where it would attack the piece that has just taken it.
+    ///
+    /// A placement, like any move, may not leave its side's king in check:
+    /// in check (returning chess, after a capture that checked), only a
+    /// square that blocks a single line check will do.
     pub fn drop_squares(&self, piece: Piece) -> Bitboard {
+        let squares = self.drop_squares_by_rule(piece);
+        let Some(king) = self.king_square(piece.color()) else {
+            return squares;
+        };
+        let checkers = self.attackers(!piece.color(), king, self.occupied());
+        if checkers.is_empty() {
+            return squares;
+        }
+        if checkers.has_many() {
+            return Bitboard::EMPTY;
+        }
+        squares & between(king, checkers.lsb())
+    }
+
+    /// [`VariantPosition::drop_squares`] before the king's safety.
+    pub fn drop_squares_by_rule(&self, piece: Piece) -> Bitboard {
         let empty = !self.occupied();
         let color = piece.color();
         match self.variant.placement() {

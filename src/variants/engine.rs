@@ -247,6 +247,10 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
             if searcher.stopped {
                 break;
             }
+            // Each line is searched apart, so a later one can score above an
+            // earlier (the table knows more by then): best first, as chess
+            // shows them, and the best is the move played.
+            found.sort_by_key(|line| std::cmp::Reverse(line.score));
             best_lines = found;
             for (i, line) in best_lines.iter().enumerate() {
                 let score = Score::from_internal(line.score);

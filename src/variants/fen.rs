@@ -228,7 +228,7 @@ impl fmt::Display for VariantFenError {
                 "turn={turn} cannot happen here in {variant} ({})",
                 match variant.turn_order() {
                     TurnOrder::Alternate => "only a returned piece's owner plays a second move, turn=2/2, with nothing in hand",
-                    TurnOrder::Double => "turns have two moves, White's first turn one",
+                    TurnOrder::Double => "turns have two moves; White may open with one, turn=1/1",
                     TurnOrder::Growing => "turn k has k moves: 2 x fullmove - 1 for White, 2 x fullmove for Black",
                     TurnOrder::OpposedCamps | TurnOrder::Swapping => "the side to move and the move number say where the turn is",
                 }
@@ -521,7 +521,8 @@ fn default_turn(variant: Variant, side: Color, fullmove: u16) -> Turn {
     let first_move = side == Color::White && fullmove == 1;
     match variant.turn_order() {
         TurnOrder::Alternate | TurnOrder::Swapping => Turn::single(side),
-        TurnOrder::Double if first_move => Turn::single(side),
+        // The rules book: every turn has two moves, White's first too (the
+        // balanced first turn of one is written `turn=1/1`).
         TurnOrder::Double => Turn::of_length(side, 2),
         TurnOrder::Growing => {
             let turn = 2 * fullmove as u32 - u32::from(side == Color::White);
@@ -751,16 +752,19 @@ fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>
 /// capture opened; in returning chess the move after a piece given back was
 /// placed; in Marseillais and progressive chess any move of the turn the
 /// move number gives, the side to move out of check after its first; else
-/// the turn the variant gives. Then the owner of the move and the swap
-/// clock.
+/// the turn the variant gives; in Marseillais chess also White's balanced
+/// first turn of one move, `turn=1/1`. Then the owner of the move and the
+/// swap clock.
 fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Result<(), VariantFenError> {
     let side = pos.side_to_move();
     let order = pos.variant.turn_order();
     if let Some(turn) = fields.turn {
         let second_of_two = Turn { index: 1, ..Turn::of_length(side, 2) };
         let returning = pos.pending.is_none() && pos.variant.capture_rule() == CaptureRule::Returns;
+        let balanced_first = order == TurnOrder::Double && side == Color::White && turn == Turn::single(side);
         let possible = turn == pos.turn
             || (returning && turn == second_of_two)
+            || balanced_first
             || (order.check_ends_turn() && turn.length == pos.turn.length);
         if !possible {
             let text = format!("{}/{}", turn.index + 1, turn.length);

@@ -229,13 +229,19 @@ impl VariantPosition {
             if self.hands.count(us, kind) == 0 {
                 return Some(format!("the side to move has no {} in hand", name(kind)));
             }
-            if !self.drop_squares(crate::types::Piece::new(us, kind)).contains(square) {
+            if !self.drop_squares_by_rule(crate::types::Piece::new(us, kind)).contains(square) {
                 return Some(format!("a {} may not be placed on {square} now", name(kind)));
             }
             return Some("the king would be left in check".to_string());
         }
         if self.is_placing(us) {
             return Some("the side to move places its pieces first (its king may only step out of a check)".into());
+        }
+        if let Some(winner) = self.bare_king() {
+            return Some(format!("the game is over: {winner:?} has its king alone, and wins"));
+        }
+        if let Some(winner) = self.bare_king() {
+            return Some(format!("the game is over: {winner:?} has its king alone, and wins"));
         }
         if let Some(loser) = self.mine_loser() {
             return Some(format!("the game is over: {loser:?} lost to a mine"));

@@ -137,7 +137,11 @@ impl VariantPosition {
         let piece = Piece::new(us, kind);
         self.hands.remove(piece);
         self.put(piece, to);
-        self.halfmove_clock = 0;
+        // A placement is progress where it adds a man (the placement games,
+        // reinforced chess), not where it only gives back a taken one.
+        if self.variant.capture_rule() != CaptureRule::Returns {
+            self.halfmove_clock = 0;
+        }
         if self.variant.placement() == Placement::FirstRank {
             self.castling_from_drop(piece, to);
         }
@@ -211,7 +215,10 @@ impl VariantPosition {
         if ghost {
             self.ghosts |= to.bitboard();
         }
-        if captured.is_some() || piece.kind() == PieceType::Pawn {
+        // Returning chess: a taken man comes back, so only a pawn's step
+        // cannot be undone; elsewhere a capture resets the count too.
+        let capture_is_progress = captured.is_some() && self.variant.capture_rule() != CaptureRule::Returns;
+        if capture_is_progress || piece.kind() == PieceType::Pawn {
             self.halfmove_clock = 0;
         }
         if piece.kind() == PieceType::King {

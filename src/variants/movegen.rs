@@ -74,11 +74,11 @@ impl VariantPosition {
     pub(super) fn try_make(&self, action: Action) -> Option<VariantPosition> {
         let us = self.side_to_move();
         let next = self.make_unchecked(action);
-        // A drop that opens a turn of two (returning chess) or a mine laid
-        // may leave the king in check: the move that follows must answer
-        // it. Every other action must leave the mover's king safe.
-        let turn_goes_on = action.is_placement() && next.side_to_move() == us;
-        if turn_goes_on {
+        // A mine laid (on an empty square, which changes no attack) may
+        // leave the king in check from the explosion before it: the move
+        // that follows must answer it. Every other action, a placement
+        // included, must leave the mover's king safe.
+        if action.is_mine() && next.side_to_move() == us {
             return Some(next);
         }
         // Mined chess: a move is judged as in chess, before any explosion

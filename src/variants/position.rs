@@ -82,6 +82,20 @@ impl VariantPosition {
             .expect("the start position parses")
     }
 
+    /// Marseillais chess under the balanced rule: the position with White's
+    /// turn cut to one move (the start of a game); any other position as it
+    /// is.
+    pub fn with_first_turn_of_one_move(mut self) -> VariantPosition {
+        let first = self.variant.turn_order() == super::TurnOrder::Double
+            && self.turn.side == Color::White
+            && !self.turn.in_progress();
+        if first {
+            self.turn = Turn::single(Color::White);
+            self.refresh();
+        }
+        self
+    }
+
     // ----- Accessors -------------------------------------------------------
 
     #[inline(always)]

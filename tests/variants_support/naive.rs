@@ -210,9 +210,15 @@ impl Naive {
         room >= self.hands[self.us()][2]
     }
 
-    /// May a man of `kind` of the side to move be placed on `to` now?
+    /// May a man of `kind` of the side to move be placed on `to` now? Never
+    /// where its own king would stand attacked after it.
     fn may_place(&self, kind: usize, to: usize) -> bool {
         if self.board[to].is_some() {
+            return false;
+        }
+        let mut placed = self.clone();
+        placed.board[to] = Some(Man { white: self.white_to_move, kind, ghost: false });
+        if placed.king_attacked(self.white_to_move) {
             return false;
         }
         let white = self.white_to_move;
@@ -526,8 +532,7 @@ impl Naive {
         let mut out = Vec::new();
         for candidate in self.candidates() {
             let next = self.play(&candidate);
-            let goes_on = matches!(candidate, Kind::Drop { .. }) && next.white_to_move == white;
-            if goes_on || !next.king_attacked(white) {
+            if !next.king_attacked(white) {
                 out.push((candidate, next));
             }
         }

@@ -37,14 +37,37 @@ impl Session {
     }
 
     /// The variant's start position; in turning chess with a period of
-    /// `Turning Moves`.
+    /// `Turning Moves`, in Marseillais chess with White's first turn of one
+    /// move under `Marseillais Balanced`.
     pub(super) fn variant_startpos(&self) -> VariantPosition {
-        let start = VariantPosition::startpos_with_period(self.settings.variant, self.settings.turning_moves);
+        let mut start = VariantPosition::startpos_with_period(self.settings.variant, self.settings.turning_moves);
+        if self.settings.marseillais_balanced {
+            start = start.with_first_turn_of_one_move();
+        }
         match self.settings.mines {
             Some((color, squares)) if start.variant().has_mines() => {
                 start.with_known_mines(color, squares).expect("the Mines option was checked against the start")
             }
             _ => start,
+        }
+    }
+
+    /// `setoption name Turning Moves value <n>`: the period of turning
+    /// chess, applied at once: a turning game starts again from its start
+    /// position with it (as a change of `UCI_Variant` does).
+    pub(super) fn set_turning_moves(&mut self, period: u8) {
+        self.settings.turning_moves = period;
+        if self.settings.variant.turn_order() == crate::variants::TurnOrder::Swapping {
+            self.variant_game = VariantGame::new(self.variant_startpos());
+        }
+    }
+
+    /// `setoption name Marseillais Balanced value <bool>`: applied at once,
+    /// as `Turning Moves` is: a Marseillais game starts again.
+    pub(super) fn set_marseillais_balanced(&mut self, on: bool) {
+        self.settings.marseillais_balanced = on;
+        if self.settings.variant == Variant::Marseillais {
+            self.variant_game = VariantGame::new(self.variant_startpos());
         }
     }
 
