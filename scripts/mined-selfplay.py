@@ -2,15 +2,15 @@
 """Complete games of mined chess through the UCI loop, each player knowing
 only its own mines, every move checked.
 
-For each game four mines are drawn at random on ranks 3 to 6 (seeded), two
-a side. A referee process of the same build knows them all (`position fen
+For each game four mines are drawn at random on any squares (seeded; the
+rules book mines any two squares, under men too), two a side. A referee process of the same build knows them all (`position fen
 <start> mines=c3,f6/d5,h4 moves ...`): after every move it lists the legal
 moves (`go perft 1`, the perft-tested generator), tells whether a man
 exploded (the mines in its FEN) and whether the game is over (`d`, its
 `Result:` line). Each player is told only its own mines (`setoption name
 Mines value white c3 f6`) and hears the game as that player would: the other
 side's mines laid as `M@??`, its own moves that exploded on a secret mine
-marked `*` (`g1f3*`). After every move the player's board must be the
+marked `*` and the squares that exploded (`g1f3*f3`, `e1g1*f1`). After every move the player's board must be the
 referee's. A move that is not legal, a board that differs, a missing
 `bestmove` or a crash ends the run with an error.
 
@@ -56,10 +56,11 @@ class Referee(selfplay.Uci):
         return fen, (None if line == "Result: none" else line[len("Result: "):])
 
 
-def mine_count(fen, colour):
+def mine_squares(fen, colour):
+    """The referee's FEN knows every mine: the squares of `colour`'s."""
     field = next(w for w in fen.split() if w.startswith("mines="))[len("mines="):]
     side = field.split("/")[0 if colour == "w" else 1]
-    return len([e for e in side.split(",") if e])
+    return {e for e in side.split(",") if e}
 
 
 def board_part(fen):
@@ -73,15 +74,15 @@ def heard(history, colour):
         if move.startswith("M@") and mover != colour:
             out.append("M@??")
         elif exploded and mover == colour:
-            out.append(move + "*")
+            out.append(move + "*" + "".join(sorted(exploded)))
         else:
             out.append(move)
     return out
 
 
 def random_mines(rng):
-    middle = [f + str(r) for f in FILES for r in range(3, 7)]
-    return rng.sample(middle, 2), rng.sample(middle, 2)
+    squares = [f + str(r) for f in FILES for r in range(1, 9)]
+    return rng.sample(squares, 2), rng.sample(squares, 2)
 
 
 def play_game(players, referee, mines, opening_plies, rng, nodes, max_plies):
@@ -114,11 +115,11 @@ def play_game(players, referee, mines, opening_plies, rng, nodes, max_plies):
             if move not in legal:
                 raise RuntimeError(f"{player.name} played {move}, not legal after {history} (legal: {legal})")
         other = "b" if colour == "w" else "w"
-        before = mine_count(fen, other)
+        before = mine_squares(fen, other)
         referee.set(start, [m for m, _, _ in history] + [move])
         after_fen, _ = referee.state()
-        exploded = not move.startswith("M@") and mine_count(after_fen, other) < before
-        explosions += exploded
+        exploded = set() if move.startswith("M@") else before - mine_squares(after_fen, other)
+        explosions += len(exploded)
         history.append((move, colour, exploded))
         # Each player's board, from what it heard, is the referee's.
         for c in ("w", "b"):

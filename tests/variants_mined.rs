@@ -38,10 +38,12 @@ fn a_man_landing_on_the_other_sides_mine_explodes_and_its_owner_lays_it_anew() {
     assert_eq!((position.mines_to_lay(Color::Black), position.halfmove_clock()), (1, 0));
     assert_eq!(turn_of(&game), (Color::Black, 1, 2));
     assert!(position.legal_actions().iter().all(|a| a.is_mine()));
-    // Not on a man, nor on the mine Black has: every other empty square.
+    // Any square (the book mines "deux cases de l'échiquier", under men
+    // too) but the mine Black has.
     assert!(position.parse_action("M@e2", false).is_ok(), "e2 is empty now");
     assert!(position.parse_action("M@e5", false).is_err(), "e5 holds Black's own mine (and a pawn)");
-    assert!(position.parse_action("M@e4", false).is_err(), "a man stands there");
+    assert!(position.parse_action("M@e4", false).is_ok(), "under White's pawn");
+    assert_eq!(position.legal_actions().len(), 63);
     assert!(position.parse_action("d7d5", false).is_err(), "the mine is laid first");
     game.play_uci("M@d4", false).unwrap();
     assert_eq!(game.position().mines(Color::Black), Square::D4.bitboard() | Square::E5.bitboard());
@@ -135,7 +137,11 @@ fn the_fen_carries_the_mines_and_refuses_impossible_ones() {
     let board = "4k3/8/8/8/8/8/8/4K3";
     assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,c3/?,?")), VariantFenError::BadMines("c3,c3/?,?".into()));
     assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,d3,e3/?,?")), VariantFenError::BadMines("c3,d3,e3/?,?".into()));
-    assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,e8/?,?")), VariantFenError::MineUnderEnemy(Square::E8));
+    // A mine may lie under a man of either colour.
+    assert_eq!(
+        mined(&format!("{board} w - - 0 1 mines=c3,e8/e1,?")).mines(Color::White),
+        Square::C3.bitboard() | Square::E8.bitboard()
+    );
     assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,d3/?")), VariantFenError::MineCount(Color::Black));
     assert_eq!(bad(&format!("{board} w - - 0 1 mines=/?,?")), VariantFenError::MineCount(Color::White));
     assert_eq!(bad(&format!("{board} w - - 0 1 mines=?,?/?,? mines=?,?/?,?")), VariantFenError::RepeatedField("mines"));
@@ -146,7 +152,8 @@ fn the_fen_carries_the_mines_and_refuses_impossible_ones() {
 /// Perft counts of positions from random games with four known mines, each
 /// counted by a second implementation written apart, on python-chess's
 /// boards (scripts/mined-perft.py, which wrote tests/data/mined-perft.epd:
-/// `--positions 24 --depth 3 --seed 5`); a third of them stop right after an
+/// `--positions 25 --depth 3 --seed 5`, less one game over without its
+/// king); a quarter of them stop right after an
 /// explosion, where the mine's owner lays it anew.
 #[test]
 fn perft_counts_agree_with_a_second_implementation() {
@@ -168,11 +175,11 @@ fn perft_counts_agree_with_a_second_implementation() {
 #[test]
 fn hand_checked_perft() {
     // From the start with the crossed mines: 20 moves; of White's 20, only
-    // d2d4 explodes (on Black's d4), after which Black lays its mine on one
-    // of the 33 empty squares but e5, its other mine: 19 x 20 + 32.
+    // d2d4 explodes (on Black's d4), after which Black lays its mine on any
+    // of the 64 squares but e5, its other mine: 19 x 20 + 63.
     let crossed = mined(CROSSED);
     assert_eq!(perft(&crossed, 1), 20);
-    assert_eq!(perft(&crossed, 2), 19 * 20 + 32);
+    assert_eq!(perft(&crossed, 2), 19 * 20 + 63);
     // Bare kings, White's king beside Black's mine on d2: its five moves,
     // one of which (to d2) ends the game.
     let kings = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,h6");
@@ -188,9 +195,9 @@ fn a_player_hears_of_secret_mines_and_of_its_own_explosions() {
         .unwrap();
     let mut game = VariantGame::new(start);
     let odds = game.mine_odds();
-    // Two secret mines over the 32 squares empty at the start.
-    assert_eq!(odds.on(Color::Black, Square::E4), 64);
-    assert_eq!(odds.on(Color::Black, Square::E2), 0);
+    // Two secret mines over the 64 squares (under men too).
+    assert_eq!(odds.on(Color::Black, Square::E4), 32);
+    assert_eq!(odds.on(Color::Black, Square::E2), 32);
     assert_eq!(odds.on(Color::White, Square::E4), 0);
     game.play_uci("e2e4", false).unwrap();
     assert_eq!(game.mine_odds().on(Color::Black, Square::E4), 0, "a pawn stands there unharmed");
@@ -209,7 +216,8 @@ fn a_player_hears_of_secret_mines_and_of_its_own_explosions() {
     // Bad marks change nothing.
     let before = game.position().fen();
     assert!(game.play_uci("f1c4**", false).is_err());
-    assert!(game.play_uci("e1g1*", false).is_err(), "castling cannot be marked");
+    assert!(game.play_uci("f1c4*z9", false).is_err());
+    assert!(game.play_uci("f1c4*e2", false).is_err(), "the bishop lands on c4, not e2");
     assert!(game.play_uci("M@??", false).is_err());
     assert_eq!(game.position().fen(), before);
     // With every mine of the other side known, '*' has nothing to reveal.
@@ -256,8 +264,9 @@ fn the_uci_player_knows_its_own_mines_and_plays_on() {
     assert!(!best_move(&lines).starts_with("M@"), "then moves");
     for bad in [
         "setoption name Mines value white c3",
-        "setoption name Mines value white e2 f6",
+        "setoption name Mines value white c3 c3",
         "setoption name Mines value green c3 f6",
+        "setoption name Mines value white auto x",
     ] {
         engine.send(bad);
         let lines = engine.sync();
@@ -268,6 +277,70 @@ fn the_uci_player_knows_its_own_mines_and_plays_on() {
     engine.send("setoption name Mines value <empty>");
     engine.send("position startpos");
     assert!(engine.fen().ends_with("mines=?,?/?,?"));
+}
+
+#[test]
+fn a_mine_may_lie_under_a_man_and_waits_for_the_other_side_to_land() {
+    // White's mines under Black's pawn on e7 and under White's own pawn on
+    // d2. Black's pawn leaves e7 unharmed; Black's bishop that lands there
+    // explodes; Black's queen that takes on d2 explodes too.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 mines=e7,d2/a6,h6";
+    let mut game = play(mined(fen), &["a2a3", "e7e5"]);
+    assert!(game.position().piece_on(Square::E5).is_some(), "leaving a mine does nothing");
+    game.play_uci("a3a4", false).unwrap();
+    game.play_uci("f8e7", false).unwrap();
+    assert_eq!(game.position().piece_on(Square::E7), None, "the bishop landed on White's mine");
+    assert_eq!(game.position().mines_to_lay(Color::White), 1);
+    let mut take = play(mined("4k3/8/8/8/8/3q4/3P4/4K3 b - - 0 1 mines=d2,a6/a3,h3"), &["d3d2"]);
+    let position = take.position();
+    assert_eq!((position.piece_on(Square::D2), position.mines_to_lay(Color::White)), (None, 1));
+    // The mine is laid anew under a man if its owner likes.
+    take.play_uci("M@e1", false).unwrap();
+    assert_eq!(take.position().mines(Color::White), Square::A6.bitboard() | Square::E1.bitboard());
+}
+
+#[test]
+fn castling_onto_a_secret_mine_is_marked_with_the_squares_that_exploded() {
+    // White knows its mines; Black's are secret. O-O lands the king on g1
+    // and the rook on f1, either of which may hide one.
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=a3,b3/?,?";
+    let mut game = VariantGame::new(mined(fen));
+    let error = game.play_uci("e1g1*", false).unwrap_err().to_string();
+    assert!(error.contains("name those that exploded") && error.contains("e1g1*f1"), "{error}");
+    // The rook exploded on f1: Black's mine is known there, Black lays it
+    // anew, and White's king stands on g1.
+    let mut rook = game.clone();
+    rook.play_uci("e1g1*f1", false).unwrap();
+    assert_eq!(rook.position().piece_on(Square::F1), None);
+    assert_eq!(rook.position().piece_on(Square::G1).map(|p| p.kind()), Some(PieceType::King));
+    assert_eq!(rook.position().mines_to_lay(Color::Black), 1);
+    // The king exploded on g1: White is mated by the mine.
+    game.play_uci("e1g1*g1", false).unwrap();
+    assert_eq!(game.result(), Some(VariantResult::LostToMine { loser: Color::White }));
+    // Where only one square could hold a mine, '*' alone names it.
+    let mut lone = VariantGame::new(mined("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=a3,b3/g1,h6"));
+    assert!(lone.play_uci("e1g1*", false).is_ok(), "every mine known: g1 alone");
+    assert_eq!(lone.result(), Some(VariantResult::LostToMine { loser: Color::White }));
+}
+
+#[test]
+fn the_engine_chooses_its_own_mines_and_tells_only_the_referee() {
+    let mut engine = Engine::ready();
+    engine.send("setoption name UCI_Variant value mined");
+    engine.send("setoption name Mines value black auto 11");
+    let lines = engine.sync();
+    let told = lines.iter().find(|l| l.starts_with("info string Mines: black ")).expect("the chosen mines");
+    let squares: Vec<&str> = told.split_whitespace().skip(4).take(2).collect();
+    engine.send("position startpos");
+    assert!(engine.fen().ends_with(&format!("mines=?,?/{},{}", squares[0], squares[1])), "{told}");
+    // The same seed, the same mines; the search never shows them.
+    engine.send("setoption name Mines value black auto 11");
+    assert!(engine.sync().contains(told));
+    // a3 is never among the squares it chooses: nothing explodes.
+    engine.send("position startpos moves a2a3");
+    let lines = engine.search("go depth 4");
+    assert!(lines.iter().filter(|l| l.starts_with("info ")).all(|l| !l.contains("mines")), "{lines:?}");
+    assert!(!best_move(&lines).starts_with("M@"));
 }
 
 #[test]

@@ -143,9 +143,6 @@ pub enum VariantFenError {
     BadMines(String),
     /// `mines=` outside mined chess.
     MinesNotAllowed(Variant),
-    /// A known mine under a man of the other colour, which would have
-    /// exploded.
-    MineUnderEnemy(Square),
     /// The side not to move has fewer than two mines, or the side to move
     /// none (at most one explosion happens a move).
     MineCount(Color),
@@ -254,9 +251,6 @@ impl fmt::Display for VariantFenError {
                 "mines '{text}' is not of the form mines=<white>/<black> (each up to two squares or '?', by commas)"
             ),
             VariantFenError::MinesNotAllowed(v) => write!(f, "{v} has no mines (mines= is for mined chess)"),
-            VariantFenError::MineUnderEnemy(s) => {
-                write!(f, "a mine on {s} lies under a man of the other colour, who would have exploded")
-            }
             VariantFenError::MineCount(color) => write!(
                 f,
                 "{} must have two mines (the side to move may have one, just after a man exploded on the other)",
@@ -788,22 +782,18 @@ fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Resu
     Ok(())
 }
 
-/// Mined chess: every mine secret unless the FEN says where; a known mine
-/// never under a man of the other colour; two mines a side, but one for the
-/// side to move just after an explosion, whose turn then begins by laying
-/// it anew.
+/// Mined chess: every mine secret unless the FEN says where, on any square;
+/// two mines a side, but one for the side to move just after an explosion,
+/// whose turn then begins by laying it anew.
 fn check_mines(pos: &mut VariantPosition, field: Option<([Bitboard; 2], [u8; 2])>) -> Result<(), VariantFenError> {
     if !pos.variant.has_mines() {
         return Ok(());
     }
     let (mines, unknown) = field.unwrap_or(([Bitboard::EMPTY; 2], [2, 2]));
+    // The rules book mines "deux cases de l'échiquier": any two squares,
+    // under a man too (it explodes only on a man that lands there).
     pos.mines = mines;
     pos.unknown_mines = unknown;
-    for color in Color::ALL {
-        if let Some(square) = (mines[color.index()] & pos.color(!color)).into_iter().next() {
-            return Err(VariantFenError::MineUnderEnemy(square));
-        }
-    }
     let side = pos.side_to_move();
     if pos.mines_to_lay(!side) > 0 {
         return Err(VariantFenError::MineCount(!side));

@@ -7,7 +7,7 @@ use super::position::VariantPosition;
 use super::turn::Player;
 use super::Goal;
 use crate::board::DrawReason;
-use crate::types::{Bitboard, Color, PieceType};
+use crate::types::{Bitboard, Color, PieceType, Square};
 use std::fmt;
 
 /// How a variant game ended.
@@ -329,10 +329,10 @@ impl VariantGame {
 
     /// Plays `action`, which must be legal in the current position.
     pub fn play(&mut self, action: Action) {
-        self.play_learning(action, false);
+        self.play_learning(action, Bitboard::EMPTY);
     }
 
-    fn play_learning(&mut self, action: Action, revealed: bool) {
+    fn play_learning(&mut self, action: Action, revealed: Bitboard) {
         let before = self.position;
         self.position = self.position.make(action);
         if before.variant().has_mines() {
@@ -344,37 +344,78 @@ impl VariantGame {
 
     /// Reads an action and plays it if legal; otherwise nothing changes.
     /// In mined chess a board move followed by `*` (`e2e4*`) landed on a
-    /// secret mine of the other side and exploded there.
+    /// secret mine of the other side and exploded there; a castling whose
+    /// king and rook could both have met one names the squares that
+    /// exploded (`e1g1*f1`).
     pub fn play_uci(&mut self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
-        if let Some(move_text) = text.strip_suffix('*').filter(|_| self.position.variant().has_mines()) {
-            return self.play_explosion(text, move_text, chess960);
+        if let Some((move_text, squares)) = text.split_once('*').filter(|_| self.position.variant().has_mines()) {
+            return self.play_explosion(text, move_text, squares, chess960);
         }
         let action = self.position.parse_action(text, chess960)?;
         self.play(action);
         Ok(action)
     }
 
-    /// `e2e4*`: the move, legal here, lands on a secret mine of the other
-    /// side, which becomes known and explodes.
-    fn play_explosion(&mut self, text: &str, move_text: &str, chess960: bool) -> Result<Action, ActionParseError> {
+    /// `e2e4*`, `e1g1*f1`: the move, legal here, lands men on secret mines
+    /// of the other side (on `squares`, or on the one square it lands on
+    /// that could hold one), which become known and explode.
+    fn play_explosion(
+        &mut self,
+        text: &str,
+        move_text: &str,
+        squares: &str,
+        chess960: bool,
+    ) -> Result<Action, ActionParseError> {
         let action = self.position.parse_action(move_text, chess960)?;
-        let illegal = |reason: &str| ActionParseError::Illegal { text: text.to_string(), reason: Some(reason.into()) };
-        if action.is_placement() || action.as_move().is_castling() {
-            return Err(illegal("only a move that lands one man on one square can be marked '*' (exploded)"));
+        let illegal = |reason: String| ActionParseError::Illegal { text: text.to_string(), reason: Some(reason) };
+        if action.is_placement() || action == Action::PASS {
+            return Err(illegal("only a move on the board can be marked '*' (exploded)".into()));
         }
         let them = !self.position.side_to_move();
-        let revealed = if self.position.mines(them).contains(action.to()) {
-            self.position
-        } else {
-            self.position.with_revealed_mine(them, action.to()).ok_or_else(|| {
-                illegal(
-                    "'*' marks a move that exploded on a secret mine, and the other side has none that could lie there",
-                )
-            })?
+        let landed = self.position.landing_squares(action.as_move());
+        // Where a secret mine of the other side could lie, or a known one
+        // does.
+        let possible = |square: Square| {
+            self.position.with_revealed_mine(them, square).is_some() || self.position.mines(them).contains(square)
         };
+        let named =
+            parse_squares(squares).ok_or_else(|| illegal(format!("'{squares}' after '*' is not a list of squares")))?;
+        let exploded = if named.any() {
+            if let Some(square) = named.without(landed).into_iter().next() {
+                return Err(illegal(format!("{square} is not a square this move lands a man on")));
+            }
+            named
+        } else {
+            let candidates = landed.filter(|&square| possible(square)).fold(Bitboard::EMPTY, |b, s| b | s.bitboard());
+            if candidates.has_many() {
+                return Err(illegal(format!(
+                    "the move lands men on {} squares that could hold a mine: name those that exploded, e.g. '{move_text}*{}'",
+                    candidates.count(),
+                    candidates.lsb()
+                )));
+            }
+            candidates
+        };
+        let mut revealed = self.position;
+        for square in exploded {
+            if revealed.mines(them).contains(square) {
+                continue;
+            }
+            revealed = revealed.with_revealed_mine(them, square).ok_or_else(|| {
+                illegal(format!(
+                    "'*' marks a move that exploded on a secret mine, and the other side has none that could lie on {square}"
+                ))
+            })?;
+        }
+        if exploded.is_empty() {
+            return Err(illegal(
+                "'*' marks a move that exploded on a secret mine, and the other side has none that could lie there"
+                    .into(),
+            ));
+        }
         self.position = revealed;
         *self.keys.last_mut().expect("a game has its start key") = revealed.key();
-        self.play_learning(action, true);
+        self.play_learning(action, exploded);
         Ok(action)
     }
 
@@ -396,4 +437,16 @@ impl VariantGame {
             None => None,
         }
     }
+}
+
+/// Squares written one after another (`f1`, `f1g1`); the empty text is none.
+fn parse_squares(text: &str) -> Option<Bitboard> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    let mut squares = Bitboard::EMPTY;
+    for at in (0..text.len()).step_by(2) {
+        squares |= Square::parse(text.get(at..at + 2)?)?.bitboard();
+    }
+    Some(squares)
 }

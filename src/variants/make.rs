@@ -117,12 +117,25 @@ impl VariantPosition {
         Some(next)
     }
 
+    /// The squares a board move lands men on (where mines explode): its
+    /// target, and in castling the king's and the rook's squares, but a
+    /// square a man stays on.
+    pub fn landing_squares(&self, m: Move) -> Bitboard {
+        if m.kind() != MoveKind::Castling {
+            return m.to().bitboard();
+        }
+        let us = self.side_to_move();
+        let side = CastlingSide::of(m.from(), m.to());
+        (side.king_destination(us).bitboard() | side.rook_destination(us).bitboard())
+            .without(m.from().bitboard() | m.to().bitboard())
+    }
+
     /// The position with `squares` as the mines of `color`, which must all
     /// be secret here (the `Mines` option of a player who knows its own).
-    /// None where they are not, or a square is not empty.
+    /// None where they are not.
     pub fn with_known_mines(&self, color: Color, squares: Bitboard) -> Option<VariantPosition> {
         let count = squares.count();
-        if self.mines(color).any() || self.unknown_mines(color) != count || (squares & self.occupied()).any() {
+        if self.mines(color).any() || self.unknown_mines(color) != count {
             return None;
         }
         let mut next = *self;
@@ -188,14 +201,13 @@ impl VariantPosition {
         let mut landed = to.bitboard();
         match m.kind() {
             MoveKind::Castling => {
+                // A king or rook that stays where it stood lands nowhere.
+                landed = self.landing_squares(m);
                 let side = CastlingSide::of(from, to);
                 let rook = self.remove(to).expect("castling has its rook");
                 self.remove(from);
                 self.put(piece, side.king_destination(us));
                 self.put(rook, side.rook_destination(us));
-                // A king or rook that stays where it stood lands nowhere.
-                landed = (side.king_destination(us).bitboard() | side.rook_destination(us).bitboard())
-                    .without(from.bitboard() | to.bitboard());
             }
             MoveKind::EnPassant => {
                 captured = self.remove(Square::new(to.file(), from.rank()));

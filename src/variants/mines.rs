@@ -5,8 +5,8 @@
 //! Each colour has [`MINES_EACH`] mines. A mine whose square is known is a
 //! bit of the position's mine bitboards; one whose square is secret is only
 //! counted. The belief ([`MineBelief`]) keeps, for every secret mine, the
-//! squares it may still be on: the squares that were empty when it was laid
-//! (mines are laid on empty squares), less every square a piece of the
+//! squares it may still be on: any square (the rules book mines any two
+//! squares of the board, under men too), less every square a piece of the
 //! other colour has since landed on without exploding. From it come the
 //! odds ([`MineOdds`]) that a square holds a secret mine, which the search
 //! weighs (see `search.rs`).
@@ -61,9 +61,62 @@ pub fn write_field(position: &VariantPosition) -> String {
     format!("mines={}/{}", side(Color::White), side(Color::Black))
 }
 
+/// Squares where a side's men commonly land in the first moves, as for
+/// White (Black's are their mirror), with a weight each: the knights'
+/// squares and the centre first, then the bishops' and the flank pawns'.
+const LANDINGS: [(Square, u32); 14] = [
+    (Square::F3, 8),
+    (Square::C3, 7),
+    (Square::E4, 7),
+    (Square::D4, 7),
+    (Square::E3, 4),
+    (Square::D3, 4),
+    (Square::C4, 4),
+    (Square::F4, 3),
+    (Square::B5, 3),
+    (Square::G5, 3),
+    (Square::G3, 3),
+    (Square::B3, 2),
+    (Square::E2, 2),
+    (Square::D2, 2),
+];
+
+/// The engine's own choice of its `MINES_EACH` mines when it plays `color`
+/// (the `Mines` option's `auto`): squares the other side's men are likely to
+/// land on early, drawn by their weights from `seed`, so that the same seed
+/// gives the same mines.
+pub fn choose(color: Color, seed: u64) -> Bitboard {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut chosen = Bitboard::EMPTY;
+    while chosen.count() < MINES_EACH {
+        let total: u32 = LANDINGS.iter().map(|(_, w)| w).sum();
+        let mut pick = rng.random_range(0..total);
+        for (square, weight) in LANDINGS {
+            if pick < weight {
+                chosen |= square.relative(!color).bitboard();
+                break;
+            }
+            pick -= weight;
+        }
+    }
+    chosen
+}
+
+/// The `Mines` option's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MinesOption {
+    /// The colour the engine plays and its mines.
+    Given(Color, Bitboard),
+    /// The colour the engine plays; it chooses its mines, from this seed
+    /// or, without one, from the clock.
+    Auto(Color, Option<u64>),
+}
+
 /// The value of the `Mines` option: `<white|black> <square> <square>`, the
-/// mines of the colour the engine plays, or empty for none.
-pub fn parse_option(text: &str) -> Result<Option<(Color, Bitboard)>, String> {
+/// mines of the colour the engine plays; `<white|black> auto [<seed>]`, the
+/// engine to choose them; or empty for none.
+pub fn parse_option(text: &str) -> Result<Option<MinesOption>, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() || words == ["<empty>"] {
         return Ok(None);
@@ -73,6 +126,18 @@ pub fn parse_option(text: &str) -> Result<Option<(Color, Bitboard)>, String> {
         "black" | "b" => Color::Black,
         _ => return Err(format!("'{}' is not white or black", crate::uci::command::excerpt(words[0]))),
     };
+    if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("auto")) {
+        let seed = match words.get(2) {
+            None => None,
+            Some(text) => Some(text.parse::<u64>().map_err(|_| {
+                format!("'{}' is not a seed (a whole number from 0 to 2^64 - 1)", crate::uci::command::excerpt(text))
+            })?),
+        };
+        if words.len() > 3 {
+            return Err("'auto' takes one seed at most".to_string());
+        }
+        return Ok(Some(MinesOption::Auto(color, seed)));
+    }
     if words.len() != 1 + MINES_EACH as usize {
         return Err(format!("{} squares are given; a player has {MINES_EACH} mines", words.len() - 1));
     }
@@ -85,7 +150,7 @@ pub fn parse_option(text: &str) -> Result<Option<(Color, Bitboard)>, String> {
         }
         squares |= square.bitboard();
     }
-    Ok(Some((color, squares)))
+    Ok(Some(MinesOption::Given(color, squares)))
 }
 
 /// The odds, in 1/1024ths, that a secret mine of each colour lies on each
@@ -113,16 +178,12 @@ pub struct MineBelief {
 }
 
 impl MineBelief {
-    /// The belief at the start of a game from `start`. A game that begins at
-    /// move 1 with no move made since a capture or pawn move had its mines
-    /// laid on squares empty then; elsewhere a secret mine may be on any
-    /// square but one of the other colour's men (where it would have
-    /// exploded) or a known mine of its own.
+    /// The belief at the start of a game from `start`: a secret mine may be
+    /// on any square but a known mine of its own.
     pub fn new(start: &VariantPosition) -> MineBelief {
         let mut belief = MineBelief::default();
-        let fresh = start.fullmove_number() == 1 && start.halfmove_clock() == 0;
         for color in Color::ALL {
-            let possible = if fresh { !start.occupied() } else { !start.color(!color) };
+            let possible = !Bitboard::EMPTY;
             for _ in 0..start.unknown_mines(color) {
                 belief.candidates[color.index()].push(possible.without(start.mines(color)));
             }
@@ -132,13 +193,14 @@ impl MineBelief {
 
     /// Learns from `action`, played in `before` and leading to `after`:
     /// where a piece landed without exploding, no secret mine of the other
-    /// colour lies; a secret mine revealed by an explosion (`revealed`) is
-    /// known from then on; a mine laid in secret may be on any empty square.
-    pub fn learn(&mut self, before: &VariantPosition, action: Action, after: &VariantPosition, revealed: bool) {
+    /// colour lies; the secret mines revealed by an explosion (`revealed`,
+    /// the squares) are known from then on; a mine laid in secret may be on
+    /// any square but a known mine of its layer.
+    pub fn learn(&mut self, before: &VariantPosition, action: Action, after: &VariantPosition, revealed: Bitboard) {
         let us = before.side_to_move();
         let them = !us;
         if action == Action::HIDDEN_MINE {
-            let possible = (!before.occupied()).without(before.mines(us));
+            let possible = (!Bitboard::EMPTY).without(before.mines(us));
             if self.candidates[us.index()].len() < 2 {
                 self.candidates[us.index()].push(possible);
             }
@@ -148,10 +210,9 @@ impl MineBelief {
             return;
         }
         let list = &mut self.candidates[them.index()];
-        let to = action.to();
-        if revealed {
+        for square in revealed {
             // The mine that exploded: one that could be there.
-            let at = list.iter().position(|c| c.contains(to)).unwrap_or(0);
+            let at = list.iter().position(|c| c.contains(square)).unwrap_or(0);
             if at < list.len() {
                 list.remove(at);
             }
@@ -210,12 +271,34 @@ mod tests {
     #[test]
     fn the_option_names_a_colour_and_two_squares() {
         let both = Square::C3.bitboard() | Square::F6.bitboard();
-        assert_eq!(parse_option("white c3 f6"), Ok(Some((Color::White, both))));
-        assert_eq!(parse_option("B f6 c3"), Ok(Some((Color::Black, both))));
+        assert_eq!(parse_option("white c3 f6"), Ok(Some(MinesOption::Given(Color::White, both))));
+        assert_eq!(parse_option("B f6 c3"), Ok(Some(MinesOption::Given(Color::Black, both))));
+        assert_eq!(
+            parse_option("white e2 e7"),
+            Ok(Some(MinesOption::Given(Color::White, Square::E2.bitboard() | Square::E7.bitboard())))
+        );
+        assert_eq!(parse_option("black auto"), Ok(Some(MinesOption::Auto(Color::Black, None))));
+        assert_eq!(parse_option("white AUTO 42"), Ok(Some(MinesOption::Auto(Color::White, Some(42)))));
         assert_eq!(parse_option(""), Ok(None));
         assert_eq!(parse_option("<empty>"), Ok(None));
-        for bad in ["red c3 f6", "white c3", "white c3 c3", "white c3 z9", "white c3 f6 g6"] {
+        for bad in
+            ["red c3 f6", "white c3", "white c3 c3", "white c3 z9", "white c3 f6 g6", "white auto x", "white auto 1 2"]
+        {
             assert!(parse_option(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_engine_chooses_two_mines_where_the_other_side_lands_from_its_seed() {
+        for seed in 0..50 {
+            let white = choose(Color::White, seed);
+            assert_eq!(white.count(), MINES_EACH);
+            assert_eq!(white, choose(Color::White, seed), "the same seed, the same mines");
+            // White's mines wait for Black's men: on Black's side of the
+            // board or in the centre, never on White's first three ranks.
+            assert!(white.into_iter().all(|s| s.rank().index() >= 3), "{white:?}");
+            assert!(choose(Color::Black, seed).into_iter().all(|s| s.rank().index() <= 4));
+        }
+        assert_ne!(choose(Color::White, 1), choose(Color::White, 2));
     }
 }

@@ -123,9 +123,9 @@ impl VariantPosition {
             return;
         }
         // Step 2. Mined chess: a mine spent by an explosion is laid anew,
-        // on any empty square but one of the player's own mines.
+        // on any square but one of the player's own mines.
         if self.mines_to_lay(us) > 0 {
-            for square in (!self.occupied()).without(self.mines(us)) {
+            for square in (!Bitboard::EMPTY).without(self.mines(us)) {
                 list.push(Action::mine(square));
             }
             return;

@@ -72,31 +72,40 @@ impl Session {
     }
 
     /// `setoption name Mines value <white|black> <square> <square>`: the
-    /// colour the engine plays in mined chess and its two mines, laid on
-    /// empty squares of the start position, known from `position startpos`
-    /// on. A bad value changes nothing.
+    /// colour the engine plays in mined chess and its two mines (any
+    /// squares), known from `position startpos` on; `<white|black> auto
+    /// [<seed>]`: the engine chooses them ([`mines::choose`]) and says
+    /// where in an `info string` for the referee, never again after. A bad
+    /// value changes nothing.
     pub(super) fn set_mines(&mut self, text: &str) {
         let mines = match mines::parse_option(text) {
             Ok(mines) => mines,
             Err(reason) => {
                 let old = self.settings.mines.map_or("none".to_string(), |(color, squares)| {
                     let squares: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
-                    format!("{} {}", if color == Color::White { "white" } else { "black" }, squares.join(" "))
+                    format!("{} {}", color_name(color), squares.join(" "))
                 });
                 return self.output.error(&format!("setoption: Mines: {reason}; the mines stay {old}"));
             }
         };
-        if let Some((color, squares)) = mines {
-            let start = VariantPosition::startpos(Variant::Mined);
-            if let Some(square) = (squares & start.occupied()).into_iter().next() {
-                return self.output.error(&format!(
-                    "setoption: Mines: {square} is not empty at the start; mines are laid on empty squares (ranks 3 to 6)"
+        self.settings.mines = match mines {
+            None => None,
+            Some(mines::MinesOption::Given(color, squares)) => Some((color, squares)),
+            Some(mines::MinesOption::Auto(color, seed)) => {
+                let seed = seed.unwrap_or_else(|| {
+                    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+                    now.as_nanos() as u64
+                });
+                let squares = mines::choose(color, seed);
+                let named: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
+                self.output.info_string(&format!(
+                    "Mines: {} {} (chosen by the engine; for the referee, not the other player)",
+                    color_name(color),
+                    named.join(" ")
                 ));
+                Some((color, squares))
             }
-            self.settings.mines = Some((color, squares));
-        } else {
-            self.settings.mines = None;
-        }
+        };
         if self.in_variant() {
             self.variant_game = VariantGame::new(self.variant_startpos());
         }
@@ -199,5 +208,13 @@ impl Session {
 
     pub(super) fn variant_eval(&self) {
         self.output.line(crate::variants::eval::trace(self.variant_game.position()).trim_end());
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White {
+        "white"
+    } else {
+        "black"
     }
 }
