@@ -208,36 +208,55 @@ impl Position {
 }
 
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
+    read_placement(board, |piece, square| pos.put_piece::<true>(piece, square), |_, _| None)
+}
+
+/// Reads FEN's piece placement field for chess and every variant, `put`
+/// placing each piece. A character after a piece letter that is neither a
+/// piece nor a digit goes to `mark` with the square of the piece just read
+/// (None after a digit or at a rank's start): a variant's ghost mark `*`;
+/// `mark` answers None for a character it does not know, which is then a
+/// bad piece letter.
+pub fn read_placement<E: From<FenError>>(
+    board: &str,
+    mut put: impl FnMut(Piece, Square),
+    mut mark: impl FnMut(char, Option<Square>) -> Option<Result<(), E>>,
+) -> Result<(), E> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
+        return Err(FenError::RankCount(ranks.len()).into());
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = Rank::from_index(7 - i);
         let mut file = 0usize;
         let mut after_digit = false;
+        let mut last: Option<Square> = None;
         for c in text.chars() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 if after_digit {
-                    return Err(FenError::AdjacentDigits(rank));
+                    return Err(FenError::AdjacentDigits(rank).into());
                 }
                 after_digit = true;
+                last = None;
                 file += d as usize;
-            } else {
+            } else if let Some(piece) = Piece::from_char(c) {
                 after_digit = false;
-                let piece = Piece::from_char(c).ok_or(FenError::BadPieceLetter(c))?;
                 if file >= 8 {
-                    return Err(FenError::RankTooLong(rank));
+                    return Err(FenError::RankTooLong(rank).into());
                 }
-                pos.put_piece::<true>(piece, Square::new(File::from_index(file), rank));
+                let square = Square::new(File::from_index(file), rank);
+                put(piece, square);
+                last = Some(square);
                 file += 1;
+            } else {
+                mark(c, last.take()).ok_or(FenError::BadPieceLetter(c))??;
             }
             if file > 8 {
-                return Err(FenError::RankTooLong(rank));
+                return Err(FenError::RankTooLong(rank).into());
             }
         }
         if file < 8 {
-            return Err(FenError::RankTooShort(rank));
+            return Err(FenError::RankTooShort(rank).into());
         }
     }
     Ok(())
@@ -256,18 +275,33 @@ fn material_is_reachable(pos: &Position, color: Color) -> bool {
 }
 
 fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    let king = |color| Some(pos.king_square(color));
+    let rooks = |color| pos.pieces(color, PieceType::Rook);
+    let mut rights = pos.castling;
+    read_castling(field, king, rooks, &mut rights)?;
+    pos.castling = rights;
+    Ok(())
+}
+
+/// Reads FEN's castling field for chess and every variant into `rights`:
+/// `KQkq` for the outermost rook of a wing, a rook's file letter
+/// (Shredder-FEN, X-FEN) otherwise, each right once; `king` and `rooks`
+/// give each colour's king square (None without one) and rooks.
+pub fn read_castling(
+    field: &str,
+    king: impl Fn(Color) -> Option<Square>,
+    rooks: impl Fn(Color) -> crate::types::Bitboard,
+    rights: &mut super::CastlingRights,
+) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let back_rank = Rank::First.relative(color);
-        let king = pos.king_square(color);
-        let rooks = pos.pieces(color, PieceType::Rook) & back_rank.bitboard();
         let missing = FenError::CastlingWithoutKingAndRook(c);
-        if king.rank() != back_rank {
-            return Err(missing);
-        }
+        let king = king(color).filter(|k| k.rank() == back_rank).ok_or(missing.clone())?;
+        let rooks = rooks(color) & back_rank.bitboard();
         let (side, rook) = match c.to_ascii_uppercase() {
             'K' => (CastlingSide::King, rooks.filter(|s| s.file() > king.file()).max()),
             'Q' => (CastlingSide::Queen, rooks.filter(|s| s.file() < king.file()).min()),
@@ -280,10 +314,10 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             _ => return Err(FenError::BadCastling(c)),
         };
         let rook = rook.ok_or(missing)?;
-        if pos.castling.rook(color, side).is_some() {
+        if rights.rook(color, side).is_some() {
             return Err(FenError::RepeatedCastling(c));
         }
-        pos.castling.add(color, side, king, rook);
+        rights.add(color, side, king, rook);
     }
     Ok(())
 }

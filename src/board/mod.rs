@@ -17,7 +17,7 @@ pub mod slider_tables;
 pub mod zobrist;
 
 pub use castling::{CastlingRights, CastlingSide};
-pub use fen::{mirror_fen, write_placement, FenError, STARTPOS_FEN};
+pub use fen::{mirror_fen, read_castling, read_placement, write_placement, FenError, STARTPOS_FEN};
 pub use game::{moves_before_game_end, DrawReason, Game, GameResult};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};

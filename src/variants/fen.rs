@@ -37,7 +37,7 @@ use super::position::VariantPosition;
 use super::returns::Returns;
 use super::turn::{Player, SwapClock, Turn};
 use super::{CaptureRule, Placement, TurnOrder, Variant};
-use crate::board::{write_placement, CastlingSide, FenError, STARTPOS_FEN};
+use crate::board::{read_castling, read_placement, write_placement, CastlingSide, FenError, STARTPOS_FEN};
 use crate::types::{Bitboard, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 
@@ -449,48 +449,32 @@ fn parse_hand<'a>(pos: &mut VariantPosition, field: &'a str) -> Result<&'a str, 
     Ok(&field[..open])
 }
 
+/// The board, by chess's reader, with ghost chess's `*` after a piece.
 fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()).into());
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = Rank::from_index(7 - i);
-        let mut file = 0usize;
-        let mut last: Option<Square> = None;
-        for c in text.chars() {
-            if c == '*' {
-                let square = last.take().ok_or(VariantFenError::MisplacedGhostMark)?;
-                if pos.variant.capture_rule() != CaptureRule::Haunts {
-                    return Err(VariantFenError::GhostNotAllowed(pos.variant));
+    let variant = pos.variant;
+    let mut pieces: Vec<(Piece, Square)> = Vec::with_capacity(32);
+    let mut ghosts = Bitboard::EMPTY;
+    read_placement(
+        board,
+        |piece, square| pieces.push((piece, square)),
+        |c, last| {
+            (c == '*').then(|| {
+                let square = last.ok_or(VariantFenError::MisplacedGhostMark)?;
+                if variant.capture_rule() != CaptureRule::Haunts {
+                    return Err(VariantFenError::GhostNotAllowed(variant));
                 }
-                if pos.piece_on(square).map(|p| p.kind()) == Some(PieceType::King) {
-                    return Err(VariantFenError::GhostKing(square));
-                }
-                pos.ghosts |= square.bitboard();
-                continue;
-            }
-            last = None;
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += d as usize;
-            } else {
-                let piece = Piece::from_char(c).ok_or(FenError::BadPieceLetter(c))?;
-                if file >= 8 {
-                    return Err(FenError::RankTooLong(rank).into());
-                }
-                let square = Square::new(File::from_index(file), rank);
-                pos.put(piece, square);
-                last = Some(square);
-                file += 1;
-            }
-            if file > 8 {
-                return Err(FenError::RankTooLong(rank).into());
-            }
+                ghosts |= square.bitboard();
+                Ok(())
+            })
+        },
+    )?;
+    for (piece, square) in pieces {
+        if ghosts.contains(square) && piece.kind() == PieceType::King {
+            return Err(VariantFenError::GhostKing(square));
         }
-        if file < 8 {
-            return Err(FenError::RankTooShort(rank).into());
-        }
+        pos.put(piece, square);
     }
+    pos.ghosts = ghosts;
     Ok(())
 }
 
@@ -676,39 +660,18 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
     Ok(())
 }
 
+/// The castling field, by chess's reader; no castling in the rules book's
+/// placement chess, and no ghost as a castling rook.
 fn parse_castling(pos: &mut VariantPosition, field: &str) -> Result<(), VariantFenError> {
-    if field == "-" {
-        return Ok(());
-    }
-    if !pos.variant.castling() {
+    if field != "-" && !pos.variant.castling() {
         return Err(VariantFenError::CastlingNotAllowed(pos.variant));
     }
-    for c in field.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let back_rank = Rank::First.relative(color);
-        let missing = FenError::CastlingWithoutKingAndRook(c);
-        let king = pos.king_square(color).ok_or(missing.clone())?;
-        if king.rank() != back_rank {
-            return Err(missing.into());
-        }
-        let rooks = pos.pieces(color, PieceType::Rook) & back_rank.bitboard();
-        let (side, rook) = match c.to_ascii_uppercase() {
-            'K' => (CastlingSide::King, rooks.filter(|s| s.file() > king.file()).max()),
-            'Q' => (CastlingSide::Queen, rooks.filter(|s| s.file() < king.file()).min()),
-            'A'..='H' => {
-                let file = File::from_char(c).ok_or(FenError::BadCastling(c))?;
-                let square = Square::new(file, back_rank);
-                let side = CastlingSide::of(king, square);
-                (side, rooks.contains(square).then_some(square))
-            }
-            _ => return Err(FenError::BadCastling(c).into()),
-        };
-        let rook = rook.ok_or(missing)?;
-        if pos.ghosts.contains(rook) {
-            return Err(VariantFenError::GhostCastlingRook(rook));
-        }
-        pos.castling.add(color, side, king, rook);
+    let mut rights = pos.castling;
+    read_castling(field, |color| pos.king_square(color), |color| pos.pieces(color, PieceType::Rook), &mut rights)?;
+    if let Some((_, _, rook)) = rights.iter().find(|(_, _, rook)| pos.ghosts.contains(*rook)) {
+        return Err(VariantFenError::GhostCastlingRook(rook));
     }
+    pos.castling = rights;
     Ok(())
 }
 
