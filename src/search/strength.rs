@@ -157,44 +157,9 @@ fn opponent_has_bare_king(position: &Position) -> bool {
     position.color(!us).count() == 1 && position.color(us).count() > 1 && !position.is_insufficient_material()
 }
 
-/// A small, fast random source (SplitMix64) for the choice of move; seeded
-/// from the clock, or fixed in tests.
-#[derive(Clone, Debug)]
-pub struct Random {
-    state: u64,
-}
-
-impl Random {
-    pub fn new(seed: u64) -> Random {
-        Random { state: seed }
-    }
-
-    /// Seeded from the clock and the address of a local, so that two
-    /// engines started together differ.
-    pub fn from_clock() -> Random {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let local = 0u8;
-        Random::new(nanos as u64 ^ (&local as *const u8 as u64).rotate_left(32))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in (0, 1).
-    pub fn uniform(&mut self) -> f64 {
-        ((self.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    /// A standard Gumbel draw.
-    pub fn gumbel(&mut self) -> f64 {
-        -(-self.uniform().ln()).ln()
-    }
-}
+/// The random source of the choice of move: the engine's SplitMix64,
+/// seeded from the clock, or fixed in tests.
+pub use crate::types::random::Random;
 
 #[cfg(test)]
 mod tests {

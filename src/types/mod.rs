@@ -4,6 +4,7 @@ mod bitboard;
 mod chess_move;
 mod color;
 mod piece;
+pub mod random;
 mod square;
 
 pub use bitboard::Bitboard;

@@ -86,12 +86,11 @@ const LANDINGS: [(Square, u32); 14] = [
 /// land on early, drawn by their weights from `seed`, so that the same seed
 /// gives the same mines.
 pub fn choose(color: Color, seed: u64) -> Bitboard {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut random = crate::types::random::Random::new(seed);
     let mut chosen = Bitboard::EMPTY;
     while chosen.count() < MINES_EACH {
         let total: u32 = LANDINGS.iter().map(|(_, w)| w).sum();
-        let mut pick = rng.random_range(0..total);
+        let mut pick = random.below(total as u64) as u32;
         for (square, weight) in LANDINGS {
             if pick < weight {
                 chosen |= square.relative(!color).bitboard();
@@ -299,6 +298,9 @@ mod tests {
             assert!(white.into_iter().all(|s| s.rank().index() >= 3), "{white:?}");
             assert!(choose(Color::Black, seed).into_iter().all(|s| s.rank().index() <= 4));
         }
-        assert_ne!(choose(Color::White, 1), choose(Color::White, 2));
+        let mut seen: Vec<u64> = (0..50).map(|seed| choose(Color::White, seed).0).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert!(seen.len() >= 10, "50 seeds gave {} choices", seen.len());
     }
 }

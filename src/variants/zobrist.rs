@@ -2,6 +2,8 @@
 //! ghosts, hands, a pending placement, the waiting ghosts, the place in
 //! the turn and the mines. The board, side, castling and en-passant keys are chess's own.
 
+use crate::types::random::splitmix;
+
 pub struct VariantKeys {
     pub ghost: [u64; 64],
     /// `[colour][kind][count]`: the key of holding `count` pieces (up to 31).
@@ -19,14 +21,6 @@ pub struct VariantKeys {
     /// Mined chess: `[colour][count]`, the mines of a colour whose squares
     /// are not known (none adds nothing).
     pub unknown_mines: [[u64; 3]; 2],
-}
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const fn generate() -> VariantKeys {
