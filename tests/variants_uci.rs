@@ -218,6 +218,15 @@ fn a_game_its_rules_ended_is_reported_with_its_score_and_result() {
     let lines = engine.search("go depth 3");
     assert!(lines.contains(&"info string game over: 0-1 (stalemated, and wins)".to_string()), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // Mined chess: the rook on e2 explodes on Black's e4 and opens the
+    // file to White's king: White is mated by the mine (the old build sent
+    // `score cp 0`).
+    let mut engine = engine_in(Variant::Mined);
+    engine.send("position fen 4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1 mines=a3,b3/e4,h6 moves e2e4");
+    let lines = engine.search("go depth 3");
+    assert!(lines.contains(&"info string game over: 0-1 (mated by a mine)".to_string()), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score mate 0")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
     // A stalemate elsewhere is a draw, scored 0.
     let mut engine = engine_in(Variant::Reinforced);
     engine.send("position fen k7/7p/1Q5P/8/8/8/8/7K[] b - - 0 1");
