@@ -47,6 +47,16 @@ fn ghost_chess_moves_agree_with_the_naive_generator() {
 }
 
 #[test]
+fn the_key_kept_move_by_move_is_the_key_computed_from_nothing() {
+    for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Chess) {
+        let start = VariantPosition::startpos(variant);
+        for position in random_positions(&start, 8, 120, 21) {
+            assert_eq!(position.key(), position.compute_key(), "{variant}: {}", position.fen());
+        }
+    }
+}
+
+#[test]
 fn perft_counts_agree_with_the_naive_generator() {
     let variants = [
         Variant::Losers,

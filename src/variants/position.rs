@@ -41,6 +41,8 @@ pub struct VariantPosition {
     pub(super) halfmove_clock: u16,
     pub(super) fullmove_number: u16,
     pub(super) key: u64,
+    /// The pieces' part of the key, kept up to date by `put` and `remove`.
+    pub(super) board_key: u64,
     /// Pieces giving check to the side to move.
     pub(super) checkers: Bitboard,
 }
@@ -65,6 +67,7 @@ impl VariantPosition {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            board_key: 0,
             checkers: Bitboard::EMPTY,
         }
     }
@@ -319,6 +322,7 @@ impl VariantPosition {
         self.by_type[piece.kind().index()] |= bit;
         self.by_color[piece.color().index()] |= bit;
         self.board[square.index()] = Some(piece);
+        self.board_key ^= piece_key(piece, square);
     }
 
     pub(super) fn remove(&mut self, square: Square) -> Option<Piece> {
@@ -328,12 +332,15 @@ impl VariantPosition {
         self.by_color[piece.color().index()] ^= bit;
         self.board[square.index()] = None;
         self.ghosts = self.ghosts.without(bit);
+        self.board_key ^= piece_key(piece, square);
         Some(piece)
     }
 
-    /// Recomputes the key and the checkers after a change.
+    /// Recomputes the key (the pieces' part kept as they moved, the rest,
+    /// a few fields, anew) and the checkers after a change.
     pub(super) fn refresh(&mut self) {
-        self.key = self.compute_key();
+        self.key = self.board_key ^ self.state_key();
+        debug_assert_eq!(self.key, self.compute_key());
         let us = self.side_to_move();
         self.checkers = match self.king_square(us) {
             Some(king) => self.attackers(!us, king, self.occupied()),
@@ -341,13 +348,19 @@ impl VariantPosition {
         };
     }
 
-    /// The key computed from the whole state.
+    /// The key computed from the whole state, every piece included.
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for square in self.occupied() {
             let piece = self.board[square.index()].expect("occupied squares hold a piece");
             key ^= piece_key(piece, square);
         }
+        key ^ self.state_key()
+    }
+
+    /// The key of everything but the pieces on the board.
+    fn state_key(&self) -> u64 {
+        let mut key = 0;
         for square in self.ghosts {
             key ^= VARIANT_KEYS.ghost[square.index()];
         }
