@@ -8,7 +8,17 @@
 set -euo pipefail
 seconds=${1:-240}
 cd "$(dirname "$0")/../fuzz"
-mkdir -p corpus/fen-seeds corpus/uci-seeds
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "fuzz.sh: a nightly toolchain is needed: rustup toolchain install nightly" >&2
+    exit 1
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz.sh: cargo-fuzz is needed: cargo install cargo-fuzz" >&2
+    exit 1
+fi
+# The corpora the fuzzers write to, and the seeds they start from: all made
+# here, so that a fresh clone runs.
+mkdir -p corpus/fen corpus/uci_command corpus/fen-seeds corpus/uci-seeds
 n=0
 for suite in ../tests/data/perft-standard.epd ../tests/data/perft-960.epd ../tests/data/perft-tricky.epd; do
     while IFS= read -r line; do
