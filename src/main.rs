@@ -11,12 +11,14 @@ usage:
   roque                              the UCI loop on standard input and output
   roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]
                                      search the bench positions; print nodes and speed
+  roque bench --variant <name> [<depth>]
+                                     the same for a variant's search
   roque perft <depth> [<fen>]        count the move tree, divided by root move
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
   roque perft <depth> --variant <name> [<fen>]
-                                     the same in a variant (losing, placement, ...)
+                                     the same in a variant (losers, placement, ...)
   roque --help                       this text
   roque --version                    the name and version
 
@@ -70,7 +72,10 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]\n       roque bench --variant <name> [<depth>]";
+    if args.first().is_some_and(|a| a == "--variant") {
+        return run_variant_bench(&args[1..], USAGE);
+    }
     let depth = match args.first() {
         None => None,
         Some(text) => match text.parse::<u32>() {
@@ -120,6 +125,34 @@ fn run_bench(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `bench --variant <name> [<depth>]`.
+fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
+    use roque::variants::Variant;
+    let variant = match args.first().map(|name| (name, Variant::from_name(name))) {
+        Some((_, Some(variant))) if variant != Variant::Chess => variant,
+        Some((name, _)) => {
+            eprintln!("error: '{name}' is not a variant (losers, placement, vandien, reinforced, ...)\n{usage}");
+            return ExitCode::FAILURE;
+        }
+        None => {
+            eprintln!("error: --variant needs a variant's name\n{usage}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let depth = match args.get(1) {
+        None => None,
+        Some(text) => match text.parse::<u32>() {
+            Ok(depth) if depth >= 1 && args.len() == 2 => Some(depth),
+            _ => {
+                eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\n{usage}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    roque::tools::variant_bench::run(variant, depth);
+    ExitCode::SUCCESS
 }
 
 fn run_datagen(args: &[String]) -> ExitCode {

@@ -34,3 +34,33 @@ fn bench_with_tables_counts_probes() {
         assert_eq!(bench::run(Some(6), 1, evaluation, None).unwrap().tb_hits, 0);
     }
 }
+
+/// Nodes of `bench --variant <name> 5`: the variant search's signatures, to
+/// keep or to state anew as the variants move onto the chess search.
+const VARIANT_DEPTH_5: [(&str, u64); 11] = [
+    ("losers", 18_222),
+    ("placement", 51_292),
+    ("vandien", 685_199),
+    ("reinforced", 66_671),
+    ("returning", 169_180),
+    ("ghost", 61_653),
+    ("marseillais", 84_633),
+    ("progressive", 503_397),
+    ("camps", 474_634),
+    ("turning", 1_303_852),
+    ("mined", 47_923),
+];
+
+#[test]
+fn variant_bench_node_counts_are_the_signatures() {
+    use roque::tools::variant_bench;
+    use roque::variants::Variant;
+    for (name, nodes) in VARIANT_DEPTH_5 {
+        let variant = Variant::from_name(name).unwrap();
+        assert_eq!(variant_bench::run(variant, Some(5)).nodes, nodes, "{name}");
+    }
+    let every = Variant::ALL.into_iter().filter(|&v| v != Variant::Chess).count();
+    assert_eq!(VARIANT_DEPTH_5.len(), every, "every variant has its signature");
+    let ghost = Variant::from_name("ghost").unwrap();
+    assert_eq!(variant_bench::run(ghost, Some(4)).nodes, variant_bench::run(ghost, Some(4)).nodes);
+}

@@ -9,3 +9,4 @@ pub mod probe;
 pub mod train;
 pub mod training_data;
 pub mod tune;
+pub mod variant_bench;

@@ -1,0 +1,93 @@
+//! `bench --variant <name>`: the variant search's fixed-depth run over
+//! positions of that variant, each with an empty table, as `bench` does for
+//! chess. With one search thread the node count is the variant search's
+//! signature, and the speed the measure that bringing the variants onto
+//! the chess search (issue 28) is judged by.
+
+use crate::search::tt::TranspositionTable;
+use crate::search::SearchLimits;
+use crate::types::random::Random;
+use crate::variants::engine::VariantEngine;
+use crate::variants::{Variant, VariantGame, VariantPosition};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The depth searched when none is given.
+pub const DEFAULT_DEPTH: u32 = 5;
+
+/// The positions searched: the start and the ends of short random games.
+pub const POSITIONS: usize = 8;
+
+/// The bench positions of `variant`: its start, then the positions after
+/// random games of 6 to 34 plies from it (a game that ends sooner is
+/// replaced by the next seed). Each move is drawn from the legal moves
+/// sorted by their text, so that the positions depend on the rules alone,
+/// not on the order the generator lists moves in.
+pub fn positions(variant: Variant) -> Vec<VariantPosition> {
+    let start = VariantPosition::startpos(variant);
+    let mut positions = vec![start];
+    let mut seed = 0;
+    while positions.len() < POSITIONS {
+        seed += 1;
+        let mut random = Random::new(seed);
+        let mut game = VariantGame::new(start);
+        let plies = 6 + random.below(29);
+        for _ in 0..plies {
+            let mut moves: Vec<(String, _)> =
+                game.position().legal_actions().iter().map(|&a| (a.to_uci(false), a)).collect();
+            if moves.is_empty() || game.result().is_some() {
+                break;
+            }
+            moves.sort_by(|a, b| a.0.cmp(&b.0));
+            game.play(moves[random.below(moves.len() as u64) as usize].1);
+        }
+        if game.result().is_none() && !game.position().legal_actions().is_empty() {
+            positions.push(*game.position());
+        }
+    }
+    positions
+}
+
+/// What a variant bench run measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantBenchResult {
+    pub nodes: u64,
+    pub nps: u64,
+    pub milliseconds: u64,
+}
+
+/// Searches the bench positions of `variant` to `depth` (default
+/// [`DEFAULT_DEPTH`]) with a 16 MiB table cleared before each; prints one
+/// line per position, the time, and `N nodes M nps` last.
+pub fn run(variant: Variant, depth: Option<u32>) -> VariantBenchResult {
+    let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    let mut engine = VariantEngine::new();
+    let start = Instant::now();
+    let mut nodes = 0;
+    for (i, position) in positions(variant).into_iter().enumerate() {
+        let table = Arc::new(TranspositionTable::new(16).expect("a 16 MiB table"));
+        let result = engine.search_sync(&VariantGame::new(position), SearchLimits::depth(depth), table);
+        println!("position {:2} best {} nodes {}  {}", i + 1, result.best.to_uci(false), result.nodes, position.fen());
+        nodes += result.nodes;
+    }
+    let milliseconds = start.elapsed().as_millis() as u64;
+    let nps = nodes * 1000 / milliseconds.max(1);
+    println!("variant {variant} depth {depth} time {milliseconds} ms");
+    println!("{nodes} nodes {nps} nps");
+    VariantBenchResult { nodes, nps, milliseconds }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_its_bench_positions_each_with_a_move() {
+        for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Chess) {
+            let positions = positions(variant);
+            assert_eq!(positions.len(), POSITIONS, "{variant}");
+            assert!(positions.iter().all(|p| !p.legal_actions().is_empty()), "{variant}");
+            assert_eq!(positions, super::positions(variant), "{variant}: the same every time");
+        }
+    }
+}
