@@ -19,19 +19,15 @@ use crate::search::Bound;
 use crate::types::{MoveKind, PieceType};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// Evasions are searched in the quiescence search's first plies only.
-const QUIESCENCE_CHECK_PLIES: u32 = 4;
-/// Beyond this many plies the quiescence search stands pat: captures by
-/// ghosts, which nothing can take back, and the forced captures of losing
-/// chess, where no side may stand pat, chain far longer than in chess.
-const QUIESCENCE_MAX_PLIES: u32 = 8;
-/// Losing chess: where a capture is forced and there are several, the
-/// quiescence search chooses among them in its first plies only (it cannot
-/// stand pat there, and the choices multiply); a single forced capture is
-/// followed as far as it goes.
-const FORCED_CHOICE_PLIES: u32 = 2;
-/// Delta pruning's margin over the captured piece's value.
-const DELTA_MARGIN: i32 = 200;
+// Every margin, depth and ply count below comes from the search's parameter
+// table (src/search/parameters.rs, the `variant_*` entries): evasions are
+// searched in the quiescence search's first plies only; beyond its maximum
+// plies it stands pat (captures by ghosts, which nothing can take back, and
+// the forced captures of losing chess chain far longer than in chess); in
+// losing chess it chooses among several forced captures in its first plies
+// only (it cannot stand pat there, and the choices multiply), and follows a
+// single forced capture as far as it goes.
+use crate::search::parameters as p;
 
 /// What stops a search besides `stop`: checked every 1024 nodes.
 pub trait Deadline {
@@ -383,7 +379,8 @@ impl<'a> Searcher<'a> {
 
         // Step 4. Reverse futility: far above beta near the horizon, with
         // nothing forced in the position, the move will hold.
-        if !pv_node && !in_check && plain_turn && depth <= 5 && !is_mate_score(beta) && eval - 90 * depth >= beta {
+        let rfp = depth <= p::variant_rfp_max_depth() && eval - p::variant_rfp_margin() * depth >= beta;
+        if !pv_node && !in_check && plain_turn && !is_mate_score(beta) && rfp {
             return eval;
         }
 
@@ -391,8 +388,9 @@ impl<'a> Searcher<'a> {
         // Not where passing is not a move the rules could offer at all
         // (mid-turn, placing, forced captures) or in pawn endings.
         let has_pieces = (position.color(us) & !position.kind(PieceType::Pawn) & !position.kind(PieceType::King)).any();
-        if !pv_node && !in_check && plain_turn && has_pieces && depth >= 3 && eval >= beta && ply > 0 {
-            let reduction = 3 + depth / 4;
+        let nmp = depth >= p::variant_nmp_min_depth() && eval >= beta;
+        if !pv_node && !in_check && plain_turn && has_pieces && nmp && ply > 0 {
+            let reduction = p::variant_nmp_base_reduction() + depth / p::variant_nmp_depth_divisor();
             let child = position.make_null();
             self.keys.push(child.key());
             let score = -self.search(&child, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
@@ -425,9 +423,10 @@ impl<'a> Searcher<'a> {
                 at(self, new_depth, alpha, beta)
             } else {
                 // Late-move reduction of quiet moves, then a zero window.
-                let reduce =
-                    depth >= 3 && index >= 3 && !noisy && !in_check && !child.in_check() && !action.is_placement();
-                let reduction = if reduce { 1 + i32::from(index >= 8) + depth / 8 } else { 0 };
+                let late = depth >= p::variant_lmr_min_depth() && index as i32 >= p::variant_lmr_min_index();
+                let reduce = late && !noisy && !in_check && !child.in_check() && !action.is_placement();
+                let second = i32::from(index as i32 >= p::variant_lmr_second_index());
+                let reduction = if reduce { 1 + second + depth / p::variant_lmr_depth_divisor() } else { 0 };
                 let mut score = at(self, new_depth - reduction, alpha, alpha + 1);
                 if score > alpha && reduction > 0 {
                     score = at(self, new_depth, alpha, alpha + 1);
@@ -494,7 +493,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Captures until the position is quiet. In check every evasion is
-    /// searched, in the first `QUIESCENCE_CHECK_PLIES` plies. Where a
+    /// searched, in the first `variant_qs_check_plies` plies. Where a
     /// capture is compulsory (losing chess) there is no standing pat: the
     /// side must take. Where a placement waits or a side is placing its
     /// army, the static evaluation stands, in check too: a placement takes
@@ -525,7 +524,7 @@ impl<'a> Searcher<'a> {
             if all.is_empty() {
                 return no_move_score(position, ply);
             }
-            if qply >= QUIESCENCE_CHECK_PLIES {
+            if qply as i32 >= p::variant_qs_check_plies() {
                 return evaluate(position);
             }
             all
@@ -542,7 +541,8 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        if qply >= QUIESCENCE_MAX_PLIES || (forced && actions.len() > 1 && qply >= FORCED_CHOICE_PLIES) {
+        let forced_choice = forced && actions.len() > 1 && qply as i32 >= p::variant_forced_choice_plies();
+        if qply as i32 >= p::variant_qs_max_plies() || forced_choice {
             return if best > -INFINITE { best } else { evaluate(position) };
         }
         self.order(position, &mut actions, Action::NONE, ply);
@@ -555,7 +555,7 @@ impl<'a> Searcher<'a> {
                     Some(victim) if position.is_capture(action) => VALUES[victim.kind().index()],
                     _ => VALUES[PieceType::Pawn.index()],
                 };
-                if best + gain + DELTA_MARGIN < alpha && !is_promotion(action) {
+                if best + gain + p::variant_delta_margin() < alpha && !is_promotion(action) {
                     continue;
                 }
             }
