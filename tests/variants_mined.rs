@@ -324,6 +324,22 @@ fn castling_onto_a_secret_mine_is_marked_with_the_squares_that_exploded() {
 }
 
 #[test]
+fn chess960_castling_that_swaps_king_and_rook_lands_both() {
+    // King f1, rook g1: O-O puts the king on g1, where the rook stood and
+    // Black's mine lies, and the rook on f1. The king explodes.
+    let fen = "4k3/8/8/8/8/8/8/5KR1 w G - 0 1 mines=a3,b3/g1,c6";
+    let mut game = VariantGame::new(mined(fen));
+    game.play_uci("f1g1", true).unwrap();
+    assert_eq!(game.result(), Some(VariantResult::LostToMine { loser: Color::White }));
+    // With Black's mines secret, the player marks it, and may name g1.
+    let secret = "4k3/8/8/8/8/8/8/5KR1 w G - 0 1 mines=a3,b3/?,?";
+    let mut heard = VariantGame::new(mined(secret));
+    assert!(heard.play_uci("f1g1*", true).is_err(), "g1 and f1 could both hold one");
+    heard.play_uci("f1g1*g1", true).unwrap();
+    assert_eq!(heard.result(), Some(VariantResult::LostToMine { loser: Color::White }));
+}
+
+#[test]
 fn the_engine_chooses_its_own_mines_and_tells_only_the_referee() {
     let mut engine = Engine::ready();
     engine.send("setoption name UCI_Variant value mined");

@@ -213,10 +213,13 @@ fn a_game_its_rules_ended_is_reported_with_its_score_and_result() {
     assert!(lines.contains(&"info string game over: 0-1 (king left alone, and wins)".to_string()), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score mate 0")), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
-    // Stalemated in losing chess: the side to move has won.
+    // Stalemated in losing chess: the side to move has won, which the
+    // win/draw/loss figures say (`mate 0` names a decided game either way).
+    engine.send("setoption name UCI_ShowWDL value true");
     engine.send("position fen k7/7p/1Q5P/8/8/8/8/7K b - - 0 1");
     let lines = engine.search("go depth 3");
     assert!(lines.contains(&"info string game over: 0-1 (stalemated, and wins)".to_string()), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" wdl 1000 0 0 ")), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
     // Mined chess: the rook on e2 explodes on Black's e4 and opens the
     // file to White's king: White is mated by the mine (the old build sent

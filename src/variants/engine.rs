@@ -216,8 +216,15 @@ fn run(job: &VariantJob, signals: &Signals, start: Instant) {
     if root_moves.is_empty() {
         // The game is over: the score of its end for the side to move
         // (mated, a draw, or in losing chess a win), as chess reports it.
-        let score = Score::from_internal(super::search::no_move_score(&root, 0));
-        job.reporter.iteration(&info(0, 0, 1, score, 0, &clock, job), &[]);
+        let internal = super::search::no_move_score(&root, 0);
+        let mut over = info(0, 0, 1, Score::from_internal(internal), 0, &clock, job);
+        // `mate 0` names a decided game either way; the win/draw/loss
+        // figures say which (won: stalemated in losing chess, the other side
+        // lost to a mine).
+        if internal > 0 {
+            over.wdl = (1000, 0, 0);
+        }
+        job.reporter.iteration(&over, &[]);
     } else {
         let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
         let lines = job.multipv.clamp(1, root_moves.len());

@@ -240,9 +240,6 @@ impl VariantPosition {
         if let Some(winner) = self.bare_king() {
             return Some(format!("the game is over: {winner:?} has its king alone, and wins"));
         }
-        if let Some(winner) = self.bare_king() {
-            return Some(format!("the game is over: {winner:?} has its king alone, and wins"));
-        }
         if let Some(loser) = self.mine_loser() {
             return Some(format!("the game is over: {loser:?} lost to a mine"));
         }

@@ -104,10 +104,10 @@ impl VariantPosition {
 
     /// The position with a secret mine of `color` known to lie on `square`
     /// (mined chess: the explosion a player hears of as `e2e4*`). None
-    /// where `color` has no secret mine or `square` cannot hold one (a man
-    /// of the other colour stands there, or a known mine of `color` does).
+    /// where `color` has no secret mine or a known mine of `color` lies
+    /// there already (a mine may lie under any man).
     pub fn with_revealed_mine(&self, color: Color, square: Square) -> Option<VariantPosition> {
-        if self.unknown_mines(color) == 0 || self.color(!color).contains(square) || self.mines(color).contains(square) {
+        if self.unknown_mines(color) == 0 || self.mines(color).contains(square) {
             return None;
         }
         let mut next = *self;
@@ -126,8 +126,10 @@ impl VariantPosition {
         }
         let us = self.side_to_move();
         let side = CastlingSide::of(m.from(), m.to());
-        (side.king_destination(us).bitboard() | side.rook_destination(us).bitboard())
-            .without(m.from().bitboard() | m.to().bitboard())
+        // Chess960: a king or rook may stay where it stood, or the two may
+        // swap squares, each landing where the other stood.
+        side.king_destination(us).bitboard().without(m.from().bitboard())
+            | side.rook_destination(us).bitboard().without(m.to().bitboard())
     }
 
     /// The position with `squares` as the mines of `color`, which must all

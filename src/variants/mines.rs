@@ -216,9 +216,9 @@ impl MineBelief {
                 list.remove(at);
             }
         }
-        // Every square a man of ours now stands on, that it did not stand on
-        // before, was landed on safely (castling lands two).
-        let landed = after.color(us).without(before.color(us));
+        // Every square a man of ours landed on and still stands on was landed
+        // on safely (castling lands two, which may swap squares in Chess960).
+        let landed = before.landing_squares(action.as_move()) & after.color(us);
         for candidates in list.iter_mut() {
             *candidates = candidates.without(landed);
         }
