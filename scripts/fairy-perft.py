@@ -16,42 +16,29 @@ form tests/variants_fairy.rs reads. Fairy-Stockfish is /usr/games/fairy-stockfis
 """
 
 import argparse
+import importlib.util
+import os
 import random
-import subprocess
 import sys
 
+_spec = importlib.util.spec_from_file_location(
+    "variant_selfplay", os.path.join(os.path.dirname(os.path.abspath(__file__)), "variant-selfplay.py"))
+selfplay = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(selfplay)
 
-class Engine:
+
+class Engine(selfplay.Uci):
+    """variant-selfplay.py's UCI client (started, the variant set, ready),
+    with perft and the FEN."""
+
     def __init__(self, command, variant):
-        self.name = command
-        self.process = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                        bufsize=1)
-        self.send("uci")
-        self.until("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                sys.exit(f"{self.name} exited")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
+        super().__init__([command], variant, command)
 
     def divide(self, fen, depth):
         """The count below each move, and the total."""
         self.send(f"position fen {fen}")
         self.send(f"go perft {depth}")
-        lines = self.until("Nodes searched")
+        lines = self.until(lambda l: l.startswith("Nodes searched"))
         moves = {}
         for line in lines:
             move, sep, count = line.partition(": ")
@@ -59,27 +46,23 @@ class Engine:
                 moves[move.strip()] = int(count)
         return moves, int(lines[-1].split(":")[1])
 
-    def fen(self, start, moves):
-        self.send(f"position fen {start}" + (" moves " + " ".join(moves) if moves else ""))
+    def fen(self, start=None, moves=()):
+        """The FEN after `moves` from the FEN `start`, or from the start."""
+        origin = f"position fen {start}" if start else "position startpos"
+        self.send(origin + (" moves " + " ".join(moves) if moves else ""))
         self.send("d")
-        return next(line for line in self.until("Fen:") if line.startswith("Fen:"))[5:].strip()
+        return next(line for line in self.until(lambda l: l.startswith("Fen:")) if line.startswith("Fen:"))[5:].strip()
 
     def close(self):
         self.send("quit")
-        self.process.wait()
-
-
-def start_fen(fairy):
-    fairy.send("position startpos")
-    fairy.send("d")
-    return next(line for line in fairy.until("Fen:") if line.startswith("Fen:"))[5:].strip()
+        self.p.wait()
 
 
 def random_positions(fairy, count, seed, plies):
     """`count` positions after 0 to `plies` random moves from the start,
     each with a move left to play."""
     rng = random.Random(seed)
-    start = start_fen(fairy)
+    start = fairy.fen()
     found = []
     while len(found) < count:
         moves = []
