@@ -203,39 +203,39 @@ fn turning_moves_sets_the_period_at_once() {
     assert!(engine.fen().ends_with(" swap=4/2"), "the bad value changed nothing");
 }
 
+/// A `go` in a game its rules have ended, in `engine` at `position`: the
+/// result as an `info string`, an `info depth 0` line holding `info` (its
+/// score, or its win/draw/loss figures), and `bestmove (none)`.
+fn assert_game_over(engine: &mut Engine, position: &str, result: &str, info: &str) {
+    engine.send(position);
+    let lines = engine.search("go depth 3");
+    assert!(lines.contains(&format!("info string game over: {result}")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(info)), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+}
+
 #[test]
 fn a_game_its_rules_ended_is_reported_with_its_score_and_result() {
     // Losing chess: Black, left with its king alone, has won; the side to
     // move has no move and has lost.
     let mut engine = engine_in(Variant::Losers);
-    engine.send("position fen 4k3/8/8/8/8/2p5/3P4/4K3 w - - 0 1 moves d2c3");
-    let lines = engine.search("go depth 3");
-    assert!(lines.contains(&"info string game over: 0-1 (king left alone, and wins)".to_string()), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score mate 0")), "{lines:?}");
-    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    let bare = "position fen 4k3/8/8/8/8/2p5/3P4/4K3 w - - 0 1 moves d2c3";
+    assert_game_over(&mut engine, bare, "0-1 (king left alone, and wins)", " score mate 0");
     // Stalemated in losing chess: the side to move has won, which the
     // win/draw/loss figures say (`mate 0` names a decided game either way).
     engine.send("setoption name UCI_ShowWDL value true");
-    engine.send("position fen k7/7p/1Q5P/8/8/8/8/7K b - - 0 1");
-    let lines = engine.search("go depth 3");
-    assert!(lines.contains(&"info string game over: 0-1 (stalemated, and wins)".to_string()), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" wdl 1000 0 0 ")), "{lines:?}");
-    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    let stalemate = "position fen k7/7p/1Q5P/8/8/8/8/7K b - - 0 1";
+    assert_game_over(&mut engine, stalemate, "0-1 (stalemated, and wins)", " wdl 1000 0 0 ");
     // Mined chess: the rook on e2 explodes on Black's e4 and opens the
     // file to White's king: White is mated by the mine (the old build sent
     // `score cp 0`).
     let mut engine = engine_in(Variant::Mined);
-    engine.send("position fen 4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1 mines=a3,b3/e4,h6 moves e2e4");
-    let lines = engine.search("go depth 3");
-    assert!(lines.contains(&"info string game over: 0-1 (mated by a mine)".to_string()), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score mate 0")), "{lines:?}");
-    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    let blast = "position fen 4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1 mines=a3,b3/e4,h6 moves e2e4";
+    assert_game_over(&mut engine, blast, "0-1 (mated by a mine)", " score mate 0");
     // A stalemate elsewhere is a draw, scored 0.
     let mut engine = engine_in(Variant::Reinforced);
-    engine.send("position fen k7/7p/1Q5P/8/8/8/8/7K[] b - - 0 1");
-    let lines = engine.search("go depth 3");
-    assert!(lines.contains(&"info string game over: 1/2-1/2 (stalemate)".to_string()), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 0 ") && l.contains(" score cp 0")), "{lines:?}");
+    let drawn = "position fen k7/7p/1Q5P/8/8/8/8/7K[] b - - 0 1";
+    assert_game_over(&mut engine, drawn, "1/2-1/2 (stalemate)", " score cp 0");
 }
 
 #[test]

@@ -33,15 +33,16 @@ pub fn positions(variant: Variant) -> Vec<VariantPosition> {
         let mut game = VariantGame::new(start);
         let plies = 6 + random.below(29);
         for _ in 0..plies {
-            let mut moves: Vec<(String, _)> =
-                game.position().legal_actions().iter().map(|&a| (a.to_uci(false), a)).collect();
-            if moves.is_empty() || game.result().is_some() {
+            // A game not over has a legal move.
+            if game.result().is_some() {
                 break;
             }
+            let mut moves: Vec<(String, _)> =
+                game.position().legal_actions().iter().map(|&a| (a.to_uci(false), a)).collect();
             moves.sort_by(|a, b| a.0.cmp(&b.0));
             game.play(moves[random.below(moves.len() as u64) as usize].1);
         }
-        if game.result().is_none() && !game.position().legal_actions().is_empty() {
+        if game.result().is_none() {
             positions.push(*game.position());
         }
     }

@@ -452,11 +452,10 @@ fn parse_hand<'a>(pos: &mut VariantPosition, field: &'a str) -> Result<&'a str, 
 /// The board, by chess's reader, with ghost chess's `*` after a piece.
 fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenError> {
     let variant = pos.variant;
-    let mut pieces: Vec<(Piece, Square)> = Vec::with_capacity(32);
     let mut ghosts = Bitboard::EMPTY;
     read_placement(
         board,
-        |piece, square| pieces.push((piece, square)),
+        |piece, square| pos.put(piece, square),
         |c, last| {
             (c == '*').then(|| {
                 let square = last.ok_or(VariantFenError::MisplacedGhostMark)?;
@@ -468,11 +467,8 @@ fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenE
             })
         },
     )?;
-    for (piece, square) in pieces {
-        if ghosts.contains(square) && piece.kind() == PieceType::King {
-            return Err(VariantFenError::GhostKing(square));
-        }
-        pos.put(piece, square);
+    if let Some(square) = (ghosts & pos.kind(PieceType::King)).into_iter().next() {
+        return Err(VariantFenError::GhostKing(square));
     }
     pos.ghosts = ghosts;
     Ok(())

@@ -370,11 +370,6 @@ impl VariantGame {
         }
         let them = !self.position.side_to_move();
         let landed = self.position.landing_squares(action.as_move());
-        // Where a secret mine of the other side could lie, or a known one
-        // does.
-        let possible = |square: Square| {
-            self.position.with_revealed_mine(them, square).is_some() || self.position.mines(them).contains(square)
-        };
         let named =
             parse_squares(squares).ok_or_else(|| illegal(format!("'{squares}' after '*' is not a list of squares")))?;
         let exploded = if named.any() {
@@ -383,7 +378,10 @@ impl VariantGame {
             }
             named
         } else {
-            let candidates = landed.filter(|&square| possible(square)).fold(Bitboard::EMPTY, |b, s| b | s.bitboard());
+            // Where a secret mine of the other side could lie (any square,
+            // while it has one), or a known one does.
+            let candidates =
+                if self.position.unknown_mines(them) > 0 { landed } else { landed & self.position.mines(them) };
             if candidates.has_many() {
                 return Err(illegal(format!(
                     "the move lands men on {} squares that could hold a mine: name those that exploded, e.g. '{move_text}*{}'",
@@ -393,6 +391,12 @@ impl VariantGame {
             }
             candidates
         };
+        if exploded.is_empty() {
+            return Err(illegal(
+                "'*' marks a move that exploded on a secret mine, and the other side has none that could lie there"
+                    .into(),
+            ));
+        }
         let mut revealed = self.position;
         for square in exploded {
             if revealed.mines(them).contains(square) {
@@ -403,12 +407,6 @@ impl VariantGame {
                     "'*' marks a move that exploded on a secret mine, and the other side has none that could lie on {square}"
                 ))
             })?;
-        }
-        if exploded.is_empty() {
-            return Err(illegal(
-                "'*' marks a move that exploded on a secret mine, and the other side has none that could lie there"
-                    .into(),
-            ));
         }
         self.position = revealed;
         *self.keys.last_mut().expect("a game has its start key") = revealed.key();

@@ -87,9 +87,9 @@ const LANDINGS: [(Square, u32); 14] = [
 /// gives the same mines.
 pub fn choose(color: Color, seed: u64) -> Bitboard {
     let mut random = crate::types::random::Random::new(seed);
+    let total: u32 = LANDINGS.iter().map(|(_, w)| w).sum();
     let mut chosen = Bitboard::EMPTY;
     while chosen.count() < MINES_EACH {
-        let total: u32 = LANDINGS.iter().map(|(_, w)| w).sum();
         let mut pick = random.below(total as u64) as u32;
         for (square, weight) in LANDINGS {
             if pick < weight {

@@ -11,7 +11,7 @@ use super::action::{Action, ActionList};
 use super::eval::{evaluate, VALUES};
 use super::mines::{MineOdds, ODDS_ONE};
 use super::position::VariantPosition;
-use super::{Goal, TurnOrder, Variant};
+use super::{Goal, TurnOrder};
 use crate::board::CastlingSide;
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE, MAX_PLY};
 use crate::search::tt::TranspositionTable;
@@ -531,7 +531,7 @@ impl<'a> Searcher<'a> {
         } else {
             position.legal_noisy_actions()
         };
-        let forced = position.variant() == Variant::Losers && actions.iter().any(|&a| position.is_capture(a));
+        let forced = position.variant().captures_compulsory() && actions.iter().any(|&a| position.is_capture(a));
         let mut best = -INFINITE;
         if !in_check && !forced {
             let stand = evaluate(position);
@@ -592,6 +592,7 @@ impl<'a> Searcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::Variant;
 
     fn position(variant: Variant, fen: &str) -> VariantPosition {
         VariantPosition::from_fen(variant, fen).unwrap()

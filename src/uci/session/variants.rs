@@ -45,9 +45,9 @@ impl Session {
             start = start.with_first_turn_of_one_move();
         }
         match self.settings.mines {
-            Some((color, squares)) if start.variant().has_mines() => {
-                start.with_known_mines(color, squares).expect("the Mines option was checked against the start")
-            }
+            Some((color, squares)) if start.variant().has_mines() => start
+                .with_known_mines(color, squares)
+                .expect("the Mines option names two squares, the start two secret mines"),
             _ => start,
         }
     }
@@ -92,10 +92,7 @@ impl Session {
             None => None,
             Some(mines::MinesOption::Given(color, squares)) => Some((color, squares)),
             Some(mines::MinesOption::Auto(color, seed)) => {
-                let seed = seed.unwrap_or_else(|| {
-                    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-                    now.as_nanos() as u64
-                });
+                let seed = seed.unwrap_or_else(|| crate::types::random::Random::from_clock().next_u64());
                 let squares = mines::choose(color, seed);
                 let named: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
                 self.output.info_string(&format!(
