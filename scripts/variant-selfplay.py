@@ -20,6 +20,11 @@ it every game has an opening of its own.
 
     scripts/variant-selfplay.py --variant losers --games 50 --nodes 1000
     scripts/variant-selfplay.py --variant losers --games 200 --nodes 10000 --nodes-b 1000
+    scripts/variant-selfplay.py --variant marseillais --games 100 --movetime 200 --threads 2 --threads-b 1
+
+With --movetime both players think that many milliseconds a move instead of
+searching a node count; --threads and --threads-b set each player's search
+threads (a different count makes two players, as --nodes-b does).
 """
 
 import argparse
@@ -47,7 +52,7 @@ else:
 
 
 class Uci:
-    def __init__(self, command, variant, name):
+    def __init__(self, command, variant, name, threads=1):
         self.name = name
         self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
@@ -55,6 +60,7 @@ class Uci:
         self.until(lambda l: l == "uciok")
         self.send(f"setoption name UCI_Variant value {variant}")
         self.send("setoption name Hash value 16")
+        self.send(f"setoption name Threads value {threads}")
         self.sync()
 
     def send(self, line):
@@ -151,7 +157,7 @@ def play_game(players, referee, opening, nodes, variant, max_plies, verbose=Fals
         owner = next((int(w[len("player="):]) for w in fen.split() if w.startswith("player=")), 1 if side == "w" else 2)
         player = players[owner - 1]
         player.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        player.send(f"go nodes {nodes[player.name]}")
+        player.send(f"go {nodes[player.name]}")
         lines = player.until(lambda l: l.startswith("bestmove"))
         move = lines[-1].split()[1]
         legal = referee.legal()
@@ -229,6 +235,9 @@ def main():
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--nodes", type=int, default=1000, help="nodes a move (the first player)")
     ap.add_argument("--nodes-b", type=int, help="nodes a move of the second player (default: --nodes)")
+    ap.add_argument("--movetime", type=int, help="milliseconds a move for both players (instead of nodes)")
+    ap.add_argument("--threads", type=int, default=1, help="search threads of the first player")
+    ap.add_argument("--threads-b", type=int, help="search threads of the second player (default: --threads)")
     ap.add_argument("--opening-plies", type=int, default=4)
     ap.add_argument("--max-plies", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
@@ -237,10 +246,20 @@ def main():
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
-    first, second = f"A{args.nodes}", f"B{args.nodes_b or args.nodes}"
-    nodes = {first: args.nodes, second: args.nodes_b or args.nodes}
-    a = Uci([args.engine], args.variant, first)
-    b = Uci([args.engine], args.variant, second)
+    threads_b = args.threads_b or args.threads
+    if args.movetime:
+        limit_a = limit_b = f"movetime {args.movetime}"
+        first, second = f"A{args.movetime}ms-t{args.threads}", f"B{args.movetime}ms-t{threads_b}"
+    else:
+        limit_a, limit_b = f"nodes {args.nodes}", f"nodes {args.nodes_b or args.nodes}"
+        first, second = f"A{args.nodes}", f"B{args.nodes_b or args.nodes}"
+        if threads_b != args.threads:
+            first, second = f"{first}-t{args.threads}", f"{second}-t{threads_b}"
+    nodes = {first: limit_a, second: limit_b}
+    # Two strengths: the players differ in nodes or threads.
+    two = limit_a != limit_b or threads_b != args.threads
+    a = Uci([args.engine], args.variant, first, args.threads)
+    b = Uci([args.engine], args.variant, second, threads_b)
     referee = Referee([args.engine], args.variant, "referee")
     tally = Tally()
     plies_total = 0
@@ -249,7 +268,7 @@ def main():
     # Players of one strength play each opening once (the game with the
     # colours swapped would be the same game); players of two strengths
     # play it with both colours.
-    colours = (True, False) if args.nodes_b else (True,)
+    colours = (True, False) if two else (True,)
     while games < args.games:
         line = opening(referee, args.opening_plies, rng)
         pair = []
@@ -271,10 +290,10 @@ def main():
         p.close()
     n = tally.games()
     # With one strength the first player always has White.
-    who = first if args.nodes_b else "White"
+    who = first if two else "White"
     print(f"\n{args.variant}: {n} games, {who} +{tally.wins} -{tally.losses} ={tally.draws}, "
           f"{plies_total / n:.0f} plies a game, {time.time() - start:.0f} s")
-    tally.report(first, args.nodes_b and second)
+    tally.report(first, two and second)
     second_opinion = ", python-chess" if args.variant in ("losing", "losers") and chess else ""
     if turns and args.variant in turns.ORDERS:
         second_opinion = ", turns-perft.py"

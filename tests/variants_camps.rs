@@ -3,13 +3,11 @@
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{Player, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use variants_support::{play, position, random_positions};
 
 fn camps(fen: &str) -> VariantPosition {
@@ -98,12 +96,12 @@ fn the_search_plays_for_the_player_not_the_colour() {
     // with White's move (Qxf7 is mate once Black's move is a quiet one).
     let start = camps("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
     assert_eq!(start.turn().player, Player::Second);
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
-    let result = engine.search_sync(&VariantGame::new(start), SearchLimits::depth(3), table);
+    let mut engine = Engine::new();
+    let result = engine.search_variant_sync(&VariantGame::new(start), SearchLimits::depth(3), None);
     assert!(matches!(result.score, Score::Mate(n) if n > 0), "{result:?}");
     let game = play(start, &[&result.best.to_uci(false)]);
-    let result = engine.search_sync(&game, SearchLimits::depth(3), Arc::new(TranspositionTable::new(4).unwrap()));
+    engine.clear_hash();
+    let result = engine.search_variant_sync(&game, SearchLimits::depth(3), None);
     let mut game = game;
     game.play(result.best);
     assert_eq!(game.result(), Some(VariantResult::MatedBy { mated: Color::Black, winner: Player::Second }));

@@ -3,13 +3,11 @@
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::{Color, Piece, Square};
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{Variant, VariantFenError, VariantGame, VariantPosition};
-use std::sync::Arc;
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -178,8 +176,7 @@ fn bad_fens_are_refused_with_the_reason() {
 fn the_search_uses_an_invulnerable_ghost() {
     // The ghost queen cannot be taken: unguarded, Qxf7 is mate all the same.
     let position = ghost("rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q*2/PPPP1PPP/RNB1KBNR w KQkq - 0 3");
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
-    let result = engine.search_sync(&VariantGame::new(position), SearchLimits::depth(3), table);
+    let mut engine = Engine::new();
+    let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(3), None);
     assert_eq!(result.best.to_uci(false), "f3f7");
 }

@@ -5,13 +5,11 @@
 mod variants_support;
 
 use roque::board::FenError;
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use variants_support::{engine_moves, position, random_positions};
 
 fn losing(fen: &str) -> VariantPosition {
@@ -106,9 +104,8 @@ fn no_material_is_too_little() {
 }
 
 fn search(fen: &str, depth: u32) -> (String, Score) {
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
-    let result = engine.search_sync(&VariantGame::new(losing(fen)), SearchLimits::depth(depth), table);
+    let mut engine = Engine::new();
+    let result = engine.search_variant_sync(&VariantGame::new(losing(fen)), SearchLimits::depth(depth), None);
     (result.best.to_uci(false), result.score)
 }
 

@@ -4,15 +4,13 @@
 mod variants_support;
 
 use roque::board::DrawReason;
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{
     Action, ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult,
 };
-use std::sync::Arc;
 use variants_support::{engine_moves, play, position, random_positions, turn_of};
 
 fn marseillais(fen: &str) -> VariantPosition {
@@ -186,11 +184,10 @@ fn the_search_finds_a_mate_that_takes_both_moves_of_a_turn() {
     // The h-file is shut: the rook mates on the back rank only with two
     // moves, the first of them quiet.
     let start = marseillais("7k/6pp/8/8/8/8/8/K6R w - - 0 5");
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
+    let mut engine = Engine::new();
     let mut game = VariantGame::new(start);
     for _ in 0..2 {
-        let result = engine.search_sync(&game, SearchLimits::depth(4), Arc::clone(&table));
+        let result = engine.search_variant_sync(&game, SearchLimits::depth(4), None);
         game.play(result.best);
     }
     assert_eq!(game.result(), Some(VariantResult::Checkmate { mated: Color::Black, winner: Color::White }));

@@ -5,13 +5,11 @@
 mod uci_support;
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine as SearchEngine;
 use roque::search::SearchLimits;
 use roque::types::{Bitboard, Color, PieceType, Square};
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use uci_support::{best_move, Engine};
 use variants_support::{play, position, turn_of};
 
@@ -233,15 +231,14 @@ fn the_search_weighs_the_odds_of_a_secret_mine() {
     let fen = "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 30 mines=a3,b3/?,?";
     let run = |odds: Option<(Square, u16)>| {
         let game = VariantGame::new(mined(fen));
-        let mut engine = VariantEngine::new();
-        let tt = Arc::new(TranspositionTable::new(8).unwrap());
+        let mut engine = SearchEngine::new();
         let limits = SearchLimits { depth: Some(5), ..SearchLimits::default() };
         let mut odds_table = roque::variants::mines::MineOdds::default();
         if let Some((square, q)) = odds {
             odds_table.0[Color::Black.index()][square.index()] = q;
         }
         // The rook taken, the queen lost: a draw; the queen kept: a win.
-        engine.search_sync_with_odds(&game, limits, tt, Some(odds_table)).best.to_uci(false)
+        engine.search_variant_sync(&game, limits, Some(odds_table)).best.to_uci(false)
     };
     assert_eq!(run(None), "d1d5", "no mine can lie there: the free rook");
     assert_ne!(run(Some((Square::D5, 1024))), "d1d5", "a mine is sure to lie there");
@@ -364,10 +361,9 @@ fn the_engine_keeps_its_king_off_a_known_mine() {
     // Two of the king's five moves land on Black's mines (d2, f2).
     let position = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,f2");
     let game = VariantGame::new(position);
-    let mut engine = VariantEngine::new();
-    let tt = Arc::new(TranspositionTable::new(8).unwrap());
+    let mut engine = SearchEngine::new();
     let limits = SearchLimits { depth: Some(4), ..SearchLimits::default() };
-    let best = engine.search_sync(&game, limits, tt).best;
+    let best = engine.search_variant_sync(&game, limits, None).best;
     assert!(!matches!(best.to(), Square::D2 | Square::F2), "{best:?}");
     assert_ne!(best, Action::NONE);
 }

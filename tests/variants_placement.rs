@@ -7,13 +7,11 @@
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
-use std::sync::Arc;
 use variants_support::{engine_moves, play, position};
 
 fn placement(fen: &str) -> VariantPosition {
@@ -121,11 +119,10 @@ fn fen_round_trips_and_bad_fens_are_refused() {
 
 #[test]
 fn the_search_drops_pieces_and_plays_on() {
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
+    let mut engine = Engine::new();
     let mut game = VariantGame::new(start());
     for _ in 0..24 {
-        let result = engine.search_sync(&game, SearchLimits::depth(3), Arc::clone(&table));
+        let result = engine.search_variant_sync(&game, SearchLimits::depth(3), None);
         let text = result.best.to_uci(false);
         game.play_uci(&text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
     }

@@ -3,13 +3,11 @@
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use variants_support::{engine_moves, play, position, random_positions, turn_of};
 
 fn progressive(fen: &str) -> VariantPosition {
@@ -113,11 +111,10 @@ fn bad_fens_are_refused_with_the_reason() {
 #[test]
 fn the_search_mates_within_a_turn_of_three() {
     let start = progressive("k7/8/1K6/8/8/8/8/7R w - - 0 2");
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
+    let mut engine = Engine::new();
     let mut game = VariantGame::new(start);
     while game.result().is_none() && game.position().side_to_move() == Color::White {
-        let result = engine.search_sync(&game, SearchLimits::depth(4), Arc::clone(&table));
+        let result = engine.search_variant_sync(&game, SearchLimits::depth(4), None);
         game.play(result.best);
     }
     assert_eq!(game.result(), Some(VariantResult::Checkmate { mated: Color::Black, winner: Color::White }));

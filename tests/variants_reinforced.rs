@@ -3,13 +3,11 @@
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::{Color, PieceType};
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
-use std::sync::Arc;
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -180,9 +178,8 @@ fn the_search_places_where_it_counts() {
     // The rook took a queen on g1; the new queen mates at once on g7 or g8,
     // guarded by the rook.
     let position = reinforced("7k/8/8/8/8/8/8/4K1R1[Q] w - - 0 2 capture=g1");
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
-    let result = engine.search_sync(&VariantGame::new(position), SearchLimits::depth(3), table);
+    let mut engine = Engine::new();
+    let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(3), None);
     let after = position.make(result.best);
     assert!(after.legal_actions().is_empty() && after.in_check(), "{:?} does not mate", result.best);
 }

@@ -4,13 +4,11 @@
 mod variants_support;
 
 use roque::board::DrawReason;
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::{Color, PieceType, Square};
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -252,13 +250,12 @@ fn bad_fens_are_refused_with_the_reason() {
 
 #[test]
 fn the_search_places_the_returned_piece_then_moves() {
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
+    let mut engine = Engine::new();
     let game = after(&["e2e4", "d7d5", "e4d5"]);
-    let result = engine.search_sync(&game, SearchLimits::depth(3), Arc::clone(&table));
+    let result = engine.search_variant_sync(&game, SearchLimits::depth(3), None);
     assert!(result.best.is_drop(), "the returned pawn is placed first");
     let mut game = game;
     game.play(result.best);
-    let result = engine.search_sync(&game, SearchLimits::depth(3), table);
+    let result = engine.search_variant_sync(&game, SearchLimits::depth(3), None);
     assert!(!result.best.is_drop() && game.position().legal_actions().contains(&result.best));
 }

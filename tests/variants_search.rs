@@ -1,27 +1,36 @@
 //! The variant search on many positions of every variant: a legal move
 //! always, and a node limit kept (the first iteration, which must finish,
-//! stays small even where captures, checks and placements chain).
+//! stays small even where captures, checks and placements chain), on one
+//! search thread and on several (Lazy SMP on the engine's own threads).
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
-use roque::search::SearchLimits;
-use roque::variants::engine::VariantEngine;
+use roque::search::{Engine, SearchLimits};
+use roque::variants::engine::{ResultReporter, VariantReporter};
 use roque::variants::{Variant, VariantGame, VariantPosition};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use variants_support::random_positions;
 
 #[test]
 fn node_limited_searches_stay_within_bounds_and_play_legal_moves() {
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
-    let mut engine = VariantEngine::new();
+    node_limited_searches(1);
+}
+
+#[test]
+fn node_limited_searches_on_three_threads_stay_within_bounds_and_play_legal_moves() {
+    node_limited_searches(3);
+}
+
+fn node_limited_searches(threads: usize) {
+    let mut engine = Engine::new();
+    engine.set_threads(threads).unwrap();
     let variants = Variant::ALL.into_iter().filter(|&v| v != Variant::Chess);
     for (i, variant) in variants.enumerate() {
         let start = VariantPosition::startpos(variant);
         let positions = random_positions(&start, 12, 120, 71 + i as u64);
         for position in positions.iter().step_by(7).filter(|p| !p.legal_actions().is_empty()) {
-            let result =
-                engine.search_sync(&VariantGame::new(*position), SearchLimits::nodes(1000), Arc::clone(&table));
+            let result = engine.search_variant_sync(&VariantGame::new(*position), SearchLimits::nodes(1000), None);
             assert!(position.legal_actions().contains(&result.best), "{variant}: {}", position.fen());
             assert!(
                 result.nodes <= 20_000,
@@ -30,5 +39,40 @@ fn node_limited_searches_stay_within_bounds_and_play_legal_moves() {
                 position.fen()
             );
         }
+    }
+}
+
+#[test]
+fn every_thread_searches_a_variant_and_all_of_them_count() {
+    // Three threads to depth 6 of a middlegame: the helpers' nodes are in
+    // the total, so it exceeds what the main thread alone searches.
+    let game = VariantGame::new(VariantPosition::startpos(Variant::Marseillais));
+    let mut alone = Engine::new();
+    let one = alone.search_variant_sync(&game, SearchLimits::depth(6), None);
+    let mut engine = Engine::new();
+    engine.set_threads(3).unwrap();
+    let three = engine.search_variant_sync(&game, SearchLimits::depth(6), None);
+    assert!(game.position().legal_actions().contains(&three.best));
+    assert_eq!(three.depth, 6);
+    assert!(three.nodes > one.nodes, "three threads: {} nodes, one: {}", three.nodes, one.nodes);
+}
+
+#[test]
+fn an_infinite_variant_search_on_several_threads_ends_on_stop() {
+    let mut engine = Engine::new();
+    engine.set_threads(2).unwrap();
+    for variant in [Variant::Progressive, Variant::Returning, Variant::Mined] {
+        let game = VariantGame::new(VariantPosition::startpos(variant));
+        let reporter = Arc::new(ResultReporter::default());
+        let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
+        engine.start_variant(&game, limits, &[], Arc::clone(&reporter) as Arc<dyn VariantReporter>, None);
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(engine.is_searching(), "{variant}: an infinite search waits for stop");
+        let stopped = Instant::now();
+        engine.stop();
+        engine.wait();
+        assert!(stopped.elapsed() < Duration::from_secs(2), "{variant}: stopped in {:?}", stopped.elapsed());
+        let result = reporter.result.lock().unwrap().take().expect("the move is reported");
+        assert!(game.position().legal_actions().contains(&result.best), "{variant}");
     }
 }

@@ -3,14 +3,12 @@
 
 mod variants_support;
 
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::eval::evaluate;
 use roque::variants::perft::perft;
 use roque::variants::{Player, SwapClock, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use variants_support::{position, random_positions};
 
 fn turning(fen: &str) -> VariantPosition {
@@ -102,9 +100,8 @@ fn bad_fens_are_refused_with_the_reason() {
 fn the_search_mates_for_the_player_it_plays() {
     // The first player leads Black now: it mates White.
     let start = turning("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 30 player=1 swap=5/5");
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
-    let result = engine.search_sync(&VariantGame::new(start), SearchLimits::depth(3), table);
+    let mut engine = Engine::new();
+    let result = engine.search_variant_sync(&VariantGame::new(start), SearchLimits::depth(3), None);
     assert_eq!(result.score, Score::Mate(1));
     let mut game = VariantGame::new(start);
     game.play(result.best);

@@ -5,13 +5,11 @@
 mod variants_support;
 
 use roque::board::FenError;
-use roque::search::tt::TranspositionTable;
+use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::Color;
-use roque::variants::engine::VariantEngine;
 use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
-use std::sync::Arc;
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -180,10 +178,9 @@ fn bad_fens_are_refused_with_the_reason() {
 
 #[test]
 fn the_search_answers_a_check_and_judges_setups() {
-    let mut engine = VariantEngine::new();
-    let table = Arc::new(TranspositionTable::new(4).unwrap());
+    let mut engine = Engine::new();
     let check = vandien("4q3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPkrrbbnnpppppppp] w - - 0 2");
-    let result = engine.search_sync(&VariantGame::new(check), SearchLimits::depth(3), Arc::clone(&table));
+    let result = engine.search_variant_sync(&VariantGame::new(check), SearchLimits::depth(3), None);
     assert!(check.legal_actions().contains(&result.best));
     // A free queen in front of its own king is no setup: the evaluation
     // prefers the king behind a pawn wall to the king in the open.

@@ -10,6 +10,10 @@ use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
+use crate::variants::engine::VariantSearchResult;
+use crate::variants::engine::{self as variant_engine, ResultReporter, VariantJob, VariantReporter};
+use crate::variants::mines::MineOdds;
+use crate::variants::{Action, VariantGame};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -33,6 +37,8 @@ const THREAD_STACK_BYTES: usize = if cfg!(debug_assertions) { 32 << 20 } else { 
 
 enum Task {
     Search(Arc<Job>),
+    /// A search of a variant game (`UCI_Variant`), on the same threads.
+    Variant(Arc<VariantJob>),
     ClearHistories,
 }
 
@@ -77,6 +83,7 @@ fn start_worker(id: usize) -> Result<Worker, String> {
             while let Ok(task) = inbox.recv() {
                 match task {
                     Task::Search(job) => thread.run(&job),
+                    Task::Variant(job) => variant_engine::run(&job, id),
                     Task::ClearHistories => thread.clear(),
                 }
             }
@@ -166,12 +173,6 @@ impl Engine {
         self.use_network = on;
     }
 
-    /// The transposition table, for the variant search (which never runs
-    /// while this engine searches).
-    pub fn table(&self) -> Arc<TranspositionTable> {
-        Arc::clone(&self.tt)
-    }
-
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, 256);
     }
@@ -255,15 +256,7 @@ impl Engine {
                 multipv = multipv.max(strength.lines);
             }
         }
-        self.tt.new_search();
-        self.signals.stop.store(false, Relaxed);
-        self.signals.pondering.store(limits.ponder, Relaxed);
-        *self.signals.result.lock().unwrap() = None;
-        *self.signals.searching.lock().unwrap() = true;
-        for stats in self.stats.iter() {
-            stats.nodes.store(0, Relaxed);
-            stats.tb_hits.store(0, Relaxed);
-        }
+        self.begin_search(&limits);
         let job = Arc::new(Job {
             tt: Arc::clone(&self.tt),
             // The levels for people were measured with the hand-crafted
@@ -295,6 +288,74 @@ impl Engine {
         for worker in self.workers.iter().rev() {
             worker.tasks.send(Task::Search(Arc::clone(&job))).expect("search threads live as long as the engine");
         }
+    }
+
+    /// Readies the table, the signals and the counters for a new search.
+    fn begin_search(&self, limits: &SearchLimits) {
+        self.tt.new_search();
+        self.signals.stop.store(false, Relaxed);
+        self.signals.pondering.store(limits.ponder, Relaxed);
+        *self.signals.result.lock().unwrap() = None;
+        *self.signals.searching.lock().unwrap() = true;
+        for stats in self.stats.iter() {
+            stats.nodes.store(0, Relaxed);
+            stats.tb_hits.store(0, Relaxed);
+        }
+    }
+
+    /// Starts searching a variant game's current position on every thread
+    /// and returns at once, as [`Engine::start`] does for chess: the root
+    /// is `searchmoves` (empty: every legal action), and in mined chess the
+    /// odds of the secret mines are `mine_odds` (None: the game's own).
+    pub fn start_variant(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        searchmoves: &[Action],
+        reporter: Arc<dyn VariantReporter>,
+        mine_odds: Option<MineOdds>,
+    ) {
+        self.stop();
+        self.wait();
+        let legal = game.position().legal_actions();
+        let mut root_moves: Vec<Action> = legal.iter().copied().filter(|a| searchmoves.contains(a)).collect();
+        if root_moves.is_empty() {
+            root_moves = legal.to_vec();
+        }
+        self.begin_search(&limits);
+        let job = Arc::new(VariantJob {
+            tt: Arc::clone(&self.tt),
+            signals: Arc::clone(&self.signals),
+            stats: Arc::clone(&self.stats),
+            mine_odds: mine_odds.unwrap_or_else(|| game.mine_odds()),
+            game: game.clone(),
+            root_moves,
+            limits,
+            multipv: self.multipv,
+            move_overhead: self.move_overhead,
+            reporter,
+            start: Instant::now(),
+            helpers_running: AtomicUsize::new(self.workers.len() - 1),
+        });
+        for worker in self.workers.iter().rev() {
+            worker.tasks.send(Task::Variant(Arc::clone(&job))).expect("search threads live as long as the engine");
+        }
+    }
+
+    /// Searches a variant game to the limits and returns the result (tests,
+    /// tools); in mined chess with the odds of the secret mines given, or
+    /// the game's own where None.
+    pub fn search_variant_sync(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        mine_odds: Option<MineOdds>,
+    ) -> VariantSearchResult {
+        let reporter = Arc::new(ResultReporter::default());
+        self.start_variant(game, limits, &[], Arc::clone(&reporter) as Arc<dyn VariantReporter>, mine_odds);
+        self.wait();
+        let result = reporter.result.lock().unwrap().take();
+        result.expect("a finished search reports its move")
     }
 
     /// Ends the running search soon; its best move is then reported.

@@ -4,12 +4,9 @@
 //! signature, and the speed the measure that bringing the variants onto
 //! the chess search (issue 28) is judged by.
 
-use crate::search::tt::TranspositionTable;
-use crate::search::SearchLimits;
+use crate::search::{Engine, SearchLimits};
 use crate::types::random::Random;
-use crate::variants::engine::VariantEngine;
 use crate::variants::{Variant, VariantGame, VariantPosition};
-use std::sync::Arc;
 use std::time::Instant;
 
 /// The depth searched when none is given.
@@ -62,12 +59,13 @@ pub struct VariantBenchResult {
 /// line per position, the time, and `N nodes M nps` last.
 pub fn run(variant: Variant, depth: Option<u32>) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
-    let mut engine = VariantEngine::new();
+    let mut engine = Engine::new();
+    engine.set_hash_mb(16).expect("a 16 MiB table");
     let start = Instant::now();
     let mut nodes = 0;
     for (i, position) in positions(variant).into_iter().enumerate() {
-        let table = Arc::new(TranspositionTable::new(16).expect("a 16 MiB table"));
-        let result = engine.search_sync(&VariantGame::new(position), SearchLimits::depth(depth), table);
+        engine.clear_hash();
+        let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(depth), None);
         println!("position {:2} best {} nodes {}  {}", i + 1, result.best.to_uci(false), result.nodes, position.fen());
         nodes += result.nodes;
     }

@@ -17,7 +17,6 @@ use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
 use crate::types::{Color, Move};
-use crate::variants::engine::VariantEngine;
 use crate::variants::{Variant, VariantGame, VariantPosition};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,7 +71,6 @@ pub struct Session {
     job: Option<Job>,
     /// The game of the variant `UCI_Variant` names, when it is not chess.
     variant_game: VariantGame,
-    variant_engine: VariantEngine,
 }
 
 impl Session {
@@ -86,7 +84,6 @@ impl Session {
             job: None,
             // Replaced by the variant's own game as soon as UCI_Variant names one.
             variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losers)),
-            variant_engine: VariantEngine::new(),
         }
     }
 
@@ -140,7 +137,6 @@ impl Session {
             Command::Quit => {
                 self.stop();
                 self.engine.wait();
-                self.variant_engine.wait();
                 return Flow::Quit;
             }
             Command::Display if self.in_variant() => self.variant_display(),
@@ -179,7 +175,6 @@ impl Session {
             }
             _ => {
                 self.engine.wait();
-                self.variant_engine.wait();
                 // A count marks itself done before its last line: let that
                 // line out before anything else is written.
                 if let Some((_, thread)) = self.job.as_mut().and_then(|job| job.perft.take()) {
@@ -445,7 +440,6 @@ impl Session {
 
     fn stop(&mut self) {
         self.engine.stop();
-        self.variant_engine.stop();
         if let Some(job) = self.job.as_mut().filter(|job| job.running()) {
             job.stop_requested = true;
             if let Some((stop, _)) = &job.perft {
@@ -459,7 +453,6 @@ impl Session {
             Some(job) => {
                 job.pondering = false;
                 self.engine.ponderhit();
-                self.variant_engine.ponderhit();
             }
             None => self.output.error(&"ponderhit: no search is running"),
         }

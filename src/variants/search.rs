@@ -14,6 +14,7 @@ use super::position::VariantPosition;
 use super::{Goal, TurnOrder};
 use crate::board::CastlingSide;
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE, MAX_PLY};
+use crate::search::thread::ThreadStats;
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
 use crate::types::{MoveKind, PieceType};
@@ -49,8 +50,13 @@ pub struct Searcher<'a> {
     /// Keys of the game and of the path searched, the current node last.
     pub keys: Vec<u64>,
     pub seldepth: usize,
-    /// The search ends once this many nodes are searched.
+    /// The search ends once this many nodes are searched, by every thread
+    /// together.
     pub node_limit: u64,
+    /// Where this thread's node count is published, and the thread's index
+    /// there: the engine's counters, which the node limit sums (None: this
+    /// searcher's count alone).
+    pub counters: Option<(&'a [ThreadStats], usize)>,
     /// The root moves to search (searchmoves, less the lines MultiPV has
     /// already found), the best of the last iteration first.
     pub root_moves: Vec<Action>,
@@ -135,6 +141,7 @@ impl<'a> Searcher<'a> {
             keys,
             seldepth: 0,
             node_limit: u64::MAX,
+            counters: None,
             root_moves: Vec::new(),
             pv: vec![[Action::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
@@ -219,14 +226,29 @@ impl<'a> Searcher<'a> {
         mixed(search(self, low as i32, high as i32))
     }
 
+    /// Counts a node and says whether the search must unwind now. The
+    /// limits are the main thread's to keep: a helper (id > 0) stops when
+    /// `stop` is set, and the main thread sets it when it stops.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.stopped {
             return true;
         }
-        let limits = self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.reached());
+        let mut nodes = self.nodes;
+        if let Some((stats, id)) = self.counters {
+            stats[id].nodes.store(self.nodes, Relaxed);
+            if id > 0 {
+                self.stopped = self.stop.load(Relaxed);
+                return self.stopped;
+            }
+            if self.node_limit != u64::MAX && stats.len() > 1 {
+                nodes = stats.iter().map(|s| s.nodes.load(Relaxed)).sum();
+            }
+        }
+        let limits = nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.reached());
         if self.may_stop && (self.stop.load(Relaxed) || limits) {
             self.stopped = true;
+            self.stop.store(true, Relaxed);
         }
         self.stopped
     }

@@ -8,7 +8,6 @@ use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
 use crate::uci::info::VariantUciReporter;
 use crate::uci::options::VARIANT_CHOICES;
-use crate::variants::engine::VariantJob;
 use crate::variants::perft::perft_until_stopped;
 use crate::variants::{mines, Variant, VariantGame, VariantPosition};
 use std::sync::atomic::AtomicBool;
@@ -175,16 +174,7 @@ impl Session {
         );
         self.job =
             Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
-        self.variant_engine.start(VariantJob {
-            game: self.variant_game.clone(),
-            limits,
-            searchmoves,
-            multipv: self.settings.multipv,
-            move_overhead: self.settings.move_overhead_ms,
-            tt: self.engine.table(),
-            reporter: Arc::new(reporter),
-            mine_odds: None,
-        });
+        self.engine.start_variant(&self.variant_game, limits, &searchmoves, Arc::new(reporter), None);
     }
 
     /// `go perft` in a variant: every action made, divided by first action.
