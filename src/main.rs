@@ -24,6 +24,27 @@ usage:
 
 In the UCI loop, `uci` lists the options; README.md documents every command.";
 
+/// A command-line tool whose reader goes away (`roque perft 6 | head`) ends
+/// as Unix tools do, by SIGPIPE, instead of panicking in `println!`. Not
+/// for the UCI loop, which notices a closed output itself and quits.
+#[cfg(unix)]
+fn end_quietly_on_broken_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    // The same numbers on Linux and macOS.
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores the default action of one signal at start-up,
+    // before any other thread runs.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_broken_pipe() {}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // Only a build with the `ablation` feature reads ROQUE_ABLATE and
@@ -36,6 +57,9 @@ fn main() -> ExitCode {
     if let Err(error) = roque::search::parameters::check_overrides() {
         eprintln!("error: ROQUE_PARAMS: {error}");
         return ExitCode::FAILURE;
+    }
+    if !args.is_empty() {
+        end_quietly_on_broken_pipe();
     }
     match args.first().map(String::as_str) {
         None => {

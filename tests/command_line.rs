@@ -1,0 +1,24 @@
+//! The command-line tools (`bench`, `perft`, `data`) as a shell runs them.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_tool_whose_reader_goes_away_ends_quietly() {
+    // `roque bench --variant ghost | head -1`: the reader leaves after the
+    // first line; the next line finds the pipe broken. The tool ends as
+    // Unix tools do (by SIGPIPE), not with a panic on standard error.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
+        .args(["bench", "--variant", "ghost", "4"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("position  1"), "{first}");
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(output.status.code(), Some(101), "{stderr}");
+}
