@@ -24,7 +24,9 @@ it every game has an opening of its own.
 
 With --movetime both players think that many milliseconds a move instead of
 searching a node count; --threads and --threads-b set each player's search
-threads (a different count makes two players, as --nodes-b does).
+threads (a different count makes two players, as --nodes-b does), and
+--engine-b gives the second player another build (a change against its
+base).
 """
 
 import argparse
@@ -242,6 +244,7 @@ def main():
     ap.add_argument("--max-plies", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--engine", default="target/release/roque")
+    ap.add_argument("--engine-b", help="the second player's binary (default: --engine; the referee is --engine)")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
     args = ap.parse_args()
 
@@ -255,11 +258,13 @@ def main():
         first, second = f"A{args.nodes}", f"B{args.nodes_b or args.nodes}"
         if threads_b != args.threads:
             first, second = f"{first}-t{args.threads}", f"{second}-t{threads_b}"
+    if args.engine_b:
+        first, second = f"{first}-new", f"{second}-base"
     nodes = {first: limit_a, second: limit_b}
-    # Two strengths: the players differ in nodes or threads.
-    two = limit_a != limit_b or threads_b != args.threads
+    # Two strengths: the players differ in nodes, threads or binary.
+    two = limit_a != limit_b or threads_b != args.threads or bool(args.engine_b)
     a = Uci([args.engine], args.variant, first, args.threads)
-    b = Uci([args.engine], args.variant, second, threads_b)
+    b = Uci([args.engine_b or args.engine], args.variant, second, threads_b)
     referee = Referee([args.engine], args.variant, "referee")
     tally = Tally()
     plies_total = 0

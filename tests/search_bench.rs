@@ -38,17 +38,17 @@ fn bench_with_tables_counts_probes() {
 /// Nodes of `bench --variant <name> 5`: the variant search's signatures, to
 /// keep or to state anew as the variants move onto the chess search.
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
-    ("losers", 18_222),
-    ("placement", 51_292),
-    ("vandien", 685_199),
-    ("reinforced", 66_671),
-    ("returning", 169_180),
-    ("ghost", 61_653),
-    ("marseillais", 84_633),
-    ("progressive", 503_397),
-    ("camps", 474_634),
-    ("turning", 1_303_852),
-    ("mined", 47_923),
+    ("losers", 17_795),
+    ("placement", 51_321),
+    ("vandien", 717_651),
+    ("reinforced", 65_040),
+    ("returning", 164_632),
+    ("ghost", 59_070),
+    ("marseillais", 75_947),
+    ("progressive", 500_175),
+    ("camps", 463_502),
+    ("turning", 1_505_661),
+    ("mined", 47_143),
 ];
 
 #[test]

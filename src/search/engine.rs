@@ -83,7 +83,7 @@ fn start_worker(id: usize) -> Result<Worker, String> {
             while let Ok(task) = inbox.recv() {
                 match task {
                     Task::Search(job) => thread.run(&job),
-                    Task::Variant(job) => variant_engine::run(&job, id),
+                    Task::Variant(job) => variant_engine::run(&job, id, &mut thread.histories),
                     Task::ClearHistories => thread.clear(),
                 }
             }

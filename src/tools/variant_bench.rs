@@ -55,7 +55,7 @@ pub struct VariantBenchResult {
 }
 
 /// Searches the bench positions of `variant` to `depth` (default
-/// [`DEFAULT_DEPTH`]) with a 16 MiB table cleared before each; prints one
+/// [`DEFAULT_DEPTH`]) with a 16 MiB table and the histories cleared before each; prints one
 /// line per position, the time, and `N nodes M nps` last.
 pub fn run(variant: Variant, depth: Option<u32>) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
@@ -64,7 +64,7 @@ pub fn run(variant: Variant, depth: Option<u32>) -> VariantBenchResult {
     let start = Instant::now();
     let mut nodes = 0;
     for (i, position) in positions(variant).into_iter().enumerate() {
-        engine.clear_hash();
+        engine.new_game();
         let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(depth), None);
         println!("position {:2} best {} nodes {}  {}", i + 1, result.best.to_uci(false), result.nodes, position.fen());
         nodes += result.nodes;

@@ -12,6 +12,7 @@ use super::action::Action;
 use super::game::VariantGame;
 use super::mines::MineOdds;
 use super::search::{Deadline, Searcher};
+use crate::search::history::Histories;
 use crate::search::score::{INFINITE, MAX_PLY};
 use crate::search::thread::{Signals, ThreadStats};
 use crate::search::time::TimeManager;
@@ -126,9 +127,10 @@ struct Line {
     pv: Vec<Action>,
 }
 
-/// Runs `job` on search thread `id`. The main thread (0) returns only
-/// after reporting the best move and marking the engine idle.
-pub fn run(job: &VariantJob, id: usize) {
+/// Runs `job` on search thread `id`, with that thread's histories. The
+/// main thread (0) returns only after reporting the best move and marking
+/// the engine idle.
+pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
     let root = *job.game.position();
     let clock = Clock {
         time: RefCell::new(TimeManager::new(&job.limits, root.side_to_move(), job.move_overhead, job.start)),
@@ -137,7 +139,7 @@ pub fn run(job: &VariantJob, id: usize) {
     };
     let main = id == 0;
     let deadline: &dyn Deadline = if main { &clock } else { &Never };
-    let mut searcher = Searcher::new(&job.tt, &job.signals.stop, deadline, job.game.keys());
+    let mut searcher = Searcher::new(&job.tt, &job.signals.stop, deadline, job.game.keys(), histories);
     searcher.counters = Some((&job.stats, id));
     searcher.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
     searcher.mine_odds = job.mine_odds.clone();

@@ -13,11 +13,12 @@ use super::mines::{MineOdds, ODDS_ONE};
 use super::position::VariantPosition;
 use super::{Goal, TurnOrder};
 use crate::board::CastlingSide;
+use crate::search::history::{bonus, Histories, PieceTo};
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE, MAX_PLY};
 use crate::search::thread::ThreadStats;
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
-use crate::types::{MoveKind, PieceType};
+use crate::types::{MoveKind, Piece, PieceType};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 // Every margin, depth and ply count below comes from the search's parameter
@@ -63,8 +64,15 @@ pub struct Searcher<'a> {
     pub pv: Vec<[Action; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
     killers: Vec<[Action; 2]>,
-    /// Indexed by the action's 16 bits.
-    history: Vec<i32>,
+    /// The search thread's histories, the chess search's own tables: quiet
+    /// moves by side, origin and destination (a drop's origin is its
+    /// destination), captures by piece, destination and victim, and the
+    /// continuation of the moves one and two plies back. They outlive the
+    /// search, until `ucinewgame`.
+    histories: &'a mut Histories,
+    /// The man each ply's action moved or placed, and where (None: a null
+    /// move, a pass or a mine); entry `ply + 2` is ply `ply`'s.
+    moved: Vec<Option<PieceTo>>,
     /// Mined chess: the odds of a secret mine on each square, weighed
     /// wherever a move lands where one may lie.
     pub mine_odds: MineOdds,
@@ -117,6 +125,30 @@ pub(super) fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
     }
 }
 
+/// The man an action moves or places, and where it lands, as the
+/// continuation history keys it; None for a pass or a mine.
+fn piece_to(position: &VariantPosition, action: Action) -> Option<PieceTo> {
+    if let Some(kind) = action.drop_kind() {
+        return Some(PieceTo { piece: Piece::new(position.side_to_move(), kind), to: action.to() });
+    }
+    if action.is_placement() || action == Action::PASS {
+        return None;
+    }
+    let piece = position.piece_on(action.as_move().from())?;
+    Some(PieceTo { piece, to: action.to() })
+}
+
+/// The kinds of a capture's attacker and victim.
+fn capture_kinds(position: &VariantPosition, action: Action) -> (PieceType, PieceType) {
+    let m = action.as_move();
+    let victim = match m.kind() {
+        MoveKind::EnPassant => PieceType::Pawn,
+        _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
+    };
+    let attacker = position.piece_on(m.from()).map_or(PieceType::Pawn, |p| p.kind());
+    (attacker, victim)
+}
+
 /// A board move that promotes (drops and mines share its bits).
 fn is_promotion(action: Action) -> bool {
     !action.is_placement() && action != Action::PASS && action.as_move().kind() == MoveKind::Promotion
@@ -128,6 +160,7 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         deadline: &'a dyn Deadline,
         game_keys: &[u64],
+        histories: &'a mut Histories,
     ) -> Searcher<'a> {
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_keys);
@@ -146,7 +179,8 @@ impl<'a> Searcher<'a> {
             pv: vec![[Action::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             killers: vec![[Action::NONE; 2]; MAX_PLY + 1],
-            history: vec![0; 1 << 16],
+            histories,
+            moved: vec![None; MAX_PLY + 3],
             mine_odds: MineOdds::default(),
         }
     }
@@ -275,21 +309,23 @@ impl<'a> Searcher<'a> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
-    /// Move ordering: the table move, captures by victim then attacker,
-    /// queen promotions, killers, then history.
+    /// Move ordering: the table move, captures by victim then attacker
+    /// (then capture history), queen promotions, killers, then the quiet
+    /// and continuation histories.
     fn order(&self, position: &VariantPosition, actions: &mut ActionList, tt_move: Action, ply: usize) {
+        let us = position.side_to_move();
+        let previous = [self.moved[ply + 1], self.moved[ply]];
         let score = |a: &Action| -> i32 {
             if *a == tt_move {
                 return 2_000_000;
             }
             if position.is_capture(*a) {
-                let m = a.as_move();
-                let victim = match m.kind() {
-                    MoveKind::EnPassant => PieceType::Pawn,
-                    _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
+                let (attacker, victim) = capture_kinds(position, *a);
+                let history = match position.piece_on(a.as_move().from()) {
+                    Some(mover) => self.histories.capture(mover, a.to(), victim) / p::capture_history_divisor(),
+                    None => 0,
                 };
-                let attacker = position.piece_on(m.from()).map_or(PieceType::Pawn, |p| p.kind());
-                return 1_000_000 + 10 * VALUES[victim.index()] - VALUES[attacker.index()] / 10;
+                return 1_000_000 + 10 * VALUES[victim.index()] - VALUES[attacker.index()] / 10 + history;
             }
             if is_promotion(*a) && a.as_move().promotion_piece() == Some(PieceType::Queen) {
                 return 900_000;
@@ -300,25 +336,57 @@ impl<'a> Searcher<'a> {
             if self.killers[ply][1] == *a {
                 return 700_000;
             }
-            self.history[a.bits() as usize]
+            let Some(current) = piece_to(position, *a) else { return 0 };
+            let mut score = self.histories.quiet(us, a.as_move());
+            for previous in previous.iter().flatten() {
+                score += self.histories.continuation(*previous, current);
+            }
+            score
         };
         actions.sort_by_cached_key(|a| -score(a));
     }
 
-    fn reward(&mut self, action: Action, ply: usize, depth: i32, tried: &[Action]) {
-        let bonus = (depth * depth).min(400);
-        let cell = &mut self.history[action.bits() as usize];
-        *cell += bonus - *cell * bonus / 16384;
-        for &other in tried {
-            if other != action {
-                let cell = &mut self.history[other.bits() as usize];
-                *cell -= bonus + *cell * bonus / 16384;
+    /// After a cutoff by `action` at `depth`: reward it and punish the
+    /// actions of the same kind (quiet or capture) tried before it.
+    fn reward(
+        &mut self,
+        position: &VariantPosition,
+        action: Action,
+        ply: usize,
+        depth: i32,
+        quiets: &[Action],
+        captures: &[Action],
+    ) {
+        let bonus = bonus(depth);
+        if position.is_capture(action) {
+            self.update_capture(position, action, bonus);
+        } else {
+            self.update_quiet(position, action, ply, bonus);
+            for &other in quiets {
+                self.update_quiet(position, other, ply, -bonus);
+            }
+            if self.killers[ply][0] != action {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = action;
             }
         }
-        if self.killers[ply][0] != action {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = action;
+        for &other in captures {
+            self.update_capture(position, other, -bonus);
         }
+    }
+
+    fn update_quiet(&mut self, position: &VariantPosition, action: Action, ply: usize, bonus: i32) {
+        let Some(current) = piece_to(position, action) else { return };
+        self.histories.update_quiet(position.side_to_move(), action.as_move(), bonus);
+        for previous in [self.moved[ply + 1], self.moved[ply]].into_iter().flatten() {
+            self.histories.update_continuation(previous, current, bonus);
+        }
+    }
+
+    fn update_capture(&mut self, position: &VariantPosition, action: Action, bonus: i32) {
+        let Some(mover) = position.piece_on(action.as_move().from()) else { return };
+        let (_, victim) = capture_kinds(position, action);
+        self.histories.update_capture(mover, action.to(), victim, bonus);
     }
 
     /// The alpha-beta search of `position`, `depth` plies deep, scored for
@@ -414,6 +482,7 @@ impl<'a> Searcher<'a> {
         if !pv_node && !in_check && plain_turn && has_pieces && nmp && ply > 0 {
             let reduction = p::variant_nmp_base_reduction() + depth / p::variant_nmp_depth_divisor();
             let child = position.make_null();
+            self.moved[ply + 2] = None;
             self.keys.push(child.key());
             let score = -self.search(&child, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
             self.keys.pop();
@@ -430,9 +499,11 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_action = Action::NONE;
-        let mut tried = ActionList::new();
+        let mut quiets = ActionList::new();
+        let mut captures = ActionList::new();
         for (index, &action) in actions.iter().enumerate() {
             let child = position.make(action);
+            self.moved[ply + 2] = piece_to(position, action);
             let noisy = position.is_capture(action) || is_promotion(action);
             let extension = i32::from(child.in_check() && ply < 2 * depth as usize + 8);
             let new_depth = depth - 1 + extension;
@@ -472,15 +543,17 @@ impl<'a> Searcher<'a> {
                     // search may be stopped even in its first iteration.
                     self.may_stop |= ply == 0;
                     if score >= beta {
-                        if !noisy {
-                            self.reward(action, ply, depth, &tried);
+                        if !is_promotion(action) {
+                            self.reward(position, action, ply, depth, &quiets, &captures);
                         }
                         break;
                     }
                 }
             }
-            if !noisy {
-                tried.push(action);
+            if position.is_capture(action) {
+                captures.push(action);
+            } else if !noisy {
+                quiets.push(action);
             }
         }
 
@@ -582,6 +655,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             let child = position.make(action);
+            self.moved[ply + 2] = piece_to(position, action);
             let chance = self.chance(position, action);
             self.keys.push(child.key());
             let same_player = child.turn().player == position.turn().player;
