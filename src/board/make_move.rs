@@ -46,7 +46,7 @@ impl Position {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let piece = self.board[from.index()].expect("a legal move starts on a piece");
+        let piece = self.piece_on(from).expect("a legal move starts on a piece");
 
         if let Some(square) = self.en_passant.take() {
             if FULL {
@@ -78,7 +78,7 @@ impl Position {
                 self.halfmove_clock = 0;
             }
             MoveKind::Normal | MoveKind::Promotion => {
-                if let Some(captured) = self.board[to.index()] {
+                if let Some(captured) = self.piece_on(to) {
                     self.remove_piece::<FULL>(captured, to);
                     self.halfmove_clock = 0;
                 }

@@ -4,6 +4,7 @@ use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
 };
 use super::castling::CastlingRights;
+use super::pieces::Pieces;
 use super::zobrist::{piece_key, ZOBRIST};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
@@ -12,9 +13,7 @@ use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 /// not to move not in check, castling rights backed by king and rook).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(super) by_type: [Bitboard; 6],
-    pub(super) by_color: [Bitboard; 2],
-    pub(super) board: [Option<Piece>; 64],
+    pub(super) pieces: Pieces,
     pub(super) side_to_move: Color,
     pub(super) castling: CastlingRights,
     /// Set only when an en-passant capture is legal, so that the key follows
@@ -40,9 +39,7 @@ fn pawn_mask(piece: Piece) -> u64 {
 impl Position {
     pub(super) fn empty() -> Position {
         Position {
-            by_type: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-            board: [None; 64],
+            pieces: Pieces::EMPTY,
             side_to_move: Color::White,
             castling: CastlingRights::default(),
             en_passant: None,
@@ -69,40 +66,40 @@ impl Position {
 
     #[inline(always)]
     pub fn piece_on(&self, square: Square) -> Option<Piece> {
-        self.board[square.index()]
+        self.pieces.piece_on(square)
     }
 
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.pieces.occupied()
     }
 
     #[inline(always)]
     pub fn color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        self.pieces.color(color)
     }
 
     /// Pieces of this kind, both colours.
     #[inline(always)]
     pub fn kind(&self, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()]
+        self.pieces.kind(kind)
     }
 
     #[inline(always)]
     pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()] & self.by_color[color.index()]
+        self.pieces.pieces(color, kind)
     }
 
     /// Bishops and queens, both colours.
     #[inline(always)]
     pub fn diagonal_sliders(&self) -> Bitboard {
-        self.by_type[PieceType::Bishop.index()] | self.by_type[PieceType::Queen.index()]
+        self.pieces.diagonal_sliders()
     }
 
     /// Rooks and queens, both colours.
     #[inline(always)]
     pub fn orthogonal_sliders(&self) -> Bitboard {
-        self.by_type[PieceType::Rook.index()] | self.by_type[PieceType::Queen.index()]
+        self.pieces.orthogonal_sliders()
     }
 
     #[inline(always)]
@@ -185,12 +182,7 @@ impl Position {
     /// showed the branches cost more than the lookups they skip.
     #[inline(always)]
     pub fn is_attacked_by(&self, by: Color, square: Square, occupied: Bitboard) -> bool {
-        let attackers = (pawn_attacks(!by, square) & self.kind(PieceType::Pawn))
-            | (knight_attacks(square) & self.kind(PieceType::Knight))
-            | (king_attacks(square) & self.kind(PieceType::King))
-            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
-            | (rook_attacks(square, occupied) & self.orthogonal_sliders());
-        (attackers & self.color(by)).any()
+        self.pieces.attackers(by, square, occupied).any()
     }
 
     /// Every square `color` attacks.
@@ -296,11 +288,8 @@ impl Position {
 
     #[inline(always)]
     pub(super) fn put_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        let bit = square.bitboard();
-        self.by_type[piece.kind().index()] |= bit;
-        self.by_color[piece.color().index()] |= bit;
+        self.pieces.put::<FULL>(piece, square);
         if FULL {
-            self.board[square.index()] = Some(piece);
             let key = piece_key(piece, square);
             self.key ^= key;
             self.pawn_key ^= key & pawn_mask(piece);
@@ -309,11 +298,8 @@ impl Position {
 
     #[inline(always)]
     pub(super) fn remove_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        let bit = square.bitboard();
-        self.by_type[piece.kind().index()] ^= bit;
-        self.by_color[piece.color().index()] ^= bit;
+        self.pieces.remove::<FULL>(piece, square);
         if FULL {
-            self.board[square.index()] = None;
             let key = piece_key(piece, square);
             self.key ^= key;
             self.pawn_key ^= key & pawn_mask(piece);
@@ -322,12 +308,8 @@ impl Position {
 
     #[inline(always)]
     pub(super) fn move_piece<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
-        let bits = from.bitboard() | to.bitboard();
-        self.by_type[piece.kind().index()] ^= bits;
-        self.by_color[piece.color().index()] ^= bits;
+        self.pieces.move_piece::<FULL>(piece, from, to);
         if FULL {
-            self.board[from.index()] = None;
-            self.board[to.index()] = Some(piece);
             let delta = piece_key(piece, from) ^ piece_key(piece, to);
             self.key ^= delta;
             self.pawn_key ^= delta & pawn_mask(piece);
@@ -338,7 +320,7 @@ impl Position {
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for square in self.occupied() {
-            let piece = self.board[square.index()].expect("occupied squares hold a piece");
+            let piece = self.piece_on(square).expect("occupied squares hold a piece");
             key ^= piece_key(piece, square);
         }
         if self.side_to_move == Color::Black {
@@ -357,7 +339,7 @@ impl Position {
     pub fn compute_pawn_key(&self) -> u64 {
         let mut key = 0;
         for square in self.kind(PieceType::Pawn) {
-            key ^= piece_key(self.board[square.index()].expect("pawn squares hold a pawn"), square);
+            key ^= piece_key(self.piece_on(square).expect("pawn squares hold a pawn"), square);
         }
         key
     }

@@ -196,7 +196,7 @@ impl VariantPosition {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let piece = self.board[from.index()].expect("a move starts on a piece");
+        let piece = self.piece_on(from).expect("a move starts on a piece");
         let ghost = self.ghosts.contains(from);
         let mut captured = None;
         let mut double_push = None;

@@ -157,7 +157,7 @@ impl VariantPosition {
         let occupied = self.occupied();
         let targets = !occupied | self.capturable();
         for from in self.color(us).without(self.kind(PieceType::Pawn)) {
-            let kind = self.board[from.index()].expect("occupied squares hold a piece").kind();
+            let kind = self.piece_on(from).expect("occupied squares hold a piece").kind();
             for to in piece_attacks(kind, from, occupied) & targets {
                 list.push(Action::board(Move::new(from, to)));
             }

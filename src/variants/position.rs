@@ -7,9 +7,9 @@ use super::returns::Returns;
 use super::turn::{Player, SwapClock, Turn};
 use super::zobrist::VARIANT_KEYS;
 use super::Variant;
-use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::board::attacks::pawn_attacks;
 use crate::board::zobrist::{piece_key, ZOBRIST};
-use crate::board::CastlingRights;
+use crate::board::{CastlingRights, Pieces};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
 /// A position of a variant game. Built only by FEN parsing and by making
@@ -17,9 +17,8 @@ use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantPosition {
     pub(super) variant: Variant,
-    pub(super) by_type: [Bitboard; 6],
-    pub(super) by_color: [Bitboard; 2],
-    pub(super) board: [Option<Piece>; 64],
+    /// The men on the board, as the chess position keeps them.
+    pub(super) pieces: Pieces,
     /// Pieces that came back as ghosts (ghost chess): they cannot be taken.
     pub(super) ghosts: Bitboard,
     pub(super) hands: Hands,
@@ -51,9 +50,7 @@ impl VariantPosition {
     pub(super) fn empty(variant: Variant) -> VariantPosition {
         VariantPosition {
             variant,
-            by_type: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-            board: [None; 64],
+            pieces: Pieces::EMPTY,
             ghosts: Bitboard::EMPTY,
             hands: Hands::default(),
             pending: None,
@@ -118,27 +115,27 @@ impl VariantPosition {
 
     #[inline(always)]
     pub fn piece_on(&self, square: Square) -> Option<Piece> {
-        self.board[square.index()]
+        self.pieces.piece_on(square)
     }
 
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.pieces.occupied()
     }
 
     #[inline(always)]
     pub fn color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        self.pieces.color(color)
     }
 
     #[inline(always)]
     pub fn kind(&self, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()]
+        self.pieces.kind(kind)
     }
 
     #[inline(always)]
     pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()] & self.by_color[color.index()]
+        self.pieces.pieces(color, kind)
     }
 
     /// The ghosts of both sides.
@@ -286,14 +283,7 @@ impl VariantPosition {
     /// `occupied`. Ghosts attack like the pieces they were.
     #[inline]
     pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
-        let diagonal = self.kind(PieceType::Bishop) | self.kind(PieceType::Queen);
-        let orthogonal = self.kind(PieceType::Rook) | self.kind(PieceType::Queen);
-        ((pawn_attacks(!by, square) & self.kind(PieceType::Pawn))
-            | (knight_attacks(square) & self.kind(PieceType::Knight))
-            | (king_attacks(square) & self.kind(PieceType::King))
-            | (bishop_attacks(square, occupied) & diagonal)
-            | (rook_attacks(square, occupied) & orthogonal))
-            & self.color(by)
+        self.pieces.attackers(by, square, occupied)
     }
 
     /// Whether `color`'s king stands attacked; false while it is in hand.
@@ -318,20 +308,14 @@ impl VariantPosition {
     // ----- Piece placement -------------------------------------------------
 
     pub(super) fn put(&mut self, piece: Piece, square: Square) {
-        let bit = square.bitboard();
-        self.by_type[piece.kind().index()] |= bit;
-        self.by_color[piece.color().index()] |= bit;
-        self.board[square.index()] = Some(piece);
+        self.pieces.put::<true>(piece, square);
         self.board_key ^= piece_key(piece, square);
     }
 
     pub(super) fn remove(&mut self, square: Square) -> Option<Piece> {
-        let piece = self.board[square.index()]?;
-        let bit = square.bitboard();
-        self.by_type[piece.kind().index()] ^= bit;
-        self.by_color[piece.color().index()] ^= bit;
-        self.board[square.index()] = None;
-        self.ghosts = self.ghosts.without(bit);
+        let piece = self.piece_on(square)?;
+        self.pieces.remove::<true>(piece, square);
+        self.ghosts = self.ghosts.without(square.bitboard());
         self.board_key ^= piece_key(piece, square);
         Some(piece)
     }
@@ -352,7 +336,7 @@ impl VariantPosition {
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for square in self.occupied() {
-            let piece = self.board[square.index()].expect("occupied squares hold a piece");
+            let piece = self.piece_on(square).expect("occupied squares hold a piece");
             key ^= piece_key(piece, square);
         }
         key ^ self.state_key()
