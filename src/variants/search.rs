@@ -7,7 +7,7 @@
 //! the variants' move counts, forced captures and drops make the chess
 //! search's finer pruning unsafe or untested here.
 
-use super::action::{Action, ActionList};
+use super::action::{Action, ActionList, MAX_ACTIONS};
 use super::eval::{evaluate, VALUES};
 use super::mines::{MineOdds, ODDS_ONE};
 use super::position::VariantPosition;
@@ -19,6 +19,7 @@ use crate::search::thread::ThreadStats;
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
 use crate::types::{MoveKind, Piece, PieceType};
+use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 // Every margin, depth and ply count below comes from the search's parameter
@@ -73,6 +74,8 @@ pub struct Searcher<'a> {
     /// The man each ply's action moved or placed, and where (None: a null
     /// move, a pass or a mine); entry `ply + 2` is ply `ply`'s.
     moved: Vec<Option<PieceTo>>,
+    /// Each ply's ordering scores, in the order of its actions.
+    scores: Vec<ArrayVec<i32, MAX_ACTIONS>>,
     /// Mined chess: the odds of a secret mine on each square, weighed
     /// wherever a move lands where one may lie.
     pub mine_odds: MineOdds,
@@ -181,6 +184,7 @@ impl<'a> Searcher<'a> {
             killers: vec![[Action::NONE; 2]; MAX_PLY + 1],
             histories,
             moved: vec![None; MAX_PLY + 3],
+            scores: vec![ArrayVec::new(); MAX_PLY + 1],
             mine_odds: MineOdds::default(),
         }
     }
@@ -312,9 +316,14 @@ impl<'a> Searcher<'a> {
     /// Move ordering: the table move, captures by victim then attacker
     /// (then capture history), queen promotions, killers, then the quiet
     /// and continuation histories.
-    fn order(&self, position: &VariantPosition, actions: &mut ActionList, tt_move: Action, ply: usize) {
+    /// The scores go to this ply's row of `scores`; [`Searcher::pick`] then
+    /// brings the actions forward best first, one at a time, so that a
+    /// cutoff leaves the rest unsorted and nothing is allocated.
+    fn order(&mut self, position: &VariantPosition, actions: &ActionList, tt_move: Action, ply: usize) {
         let us = position.side_to_move();
         let previous = [self.moved[ply + 1], self.moved[ply]];
+        let histories = &*self.histories;
+        let killers = self.killers[ply];
         let score = |a: &Action| -> i32 {
             if *a == tt_move {
                 return 2_000_000;
@@ -322,7 +331,7 @@ impl<'a> Searcher<'a> {
             if position.is_capture(*a) {
                 let (attacker, victim) = capture_kinds(position, *a);
                 let history = match position.piece_on(a.as_move().from()) {
-                    Some(mover) => self.histories.capture(mover, a.to(), victim) / p::capture_history_divisor(),
+                    Some(mover) => histories.capture(mover, a.to(), victim) / p::capture_history_divisor(),
                     None => 0,
                 };
                 return 1_000_000 + 10 * VALUES[victim.index()] - VALUES[attacker.index()] / 10 + history;
@@ -330,20 +339,38 @@ impl<'a> Searcher<'a> {
             if is_promotion(*a) && a.as_move().promotion_piece() == Some(PieceType::Queen) {
                 return 900_000;
             }
-            if self.killers[ply][0] == *a {
+            if killers[0] == *a {
                 return 800_000;
             }
-            if self.killers[ply][1] == *a {
+            if killers[1] == *a {
                 return 700_000;
             }
             let Some(current) = piece_to(position, *a) else { return 0 };
-            let mut score = self.histories.quiet(us, a.as_move());
+            let mut score = histories.quiet(us, a.as_move());
             for previous in previous.iter().flatten() {
-                score += self.histories.continuation(*previous, current);
+                score += histories.continuation(*previous, current);
             }
             score
         };
-        actions.sort_by_cached_key(|a| -score(a));
+        let scores = &mut self.scores[ply];
+        scores.clear();
+        scores.extend(actions.iter().map(score));
+    }
+
+    /// The best-scored action of `actions[index..]`, moved to `index` with
+    /// the others kept in their order: the order a stable sort by score
+    /// would give, produced lazily.
+    fn pick(&mut self, actions: &mut ActionList, index: usize, ply: usize) -> Action {
+        let scores = &mut self.scores[ply];
+        let mut best = index;
+        for i in index + 1..actions.len() {
+            if scores[i] > scores[best] {
+                best = i;
+            }
+        }
+        actions[index..=best].rotate_right(1);
+        scores[index..=best].rotate_right(1);
+        actions[index]
     }
 
     /// After a cutoff by `action` at `depth`: reward it and punish the
@@ -495,13 +522,14 @@ impl<'a> Searcher<'a> {
         }
 
         // Step 6. The moves, best first; late quiet ones searched shallower.
-        self.order(position, &mut actions, tt_move, ply);
+        self.order(position, &actions, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_action = Action::NONE;
         let mut quiets = ActionList::new();
         let mut captures = ActionList::new();
-        for (index, &action) in actions.iter().enumerate() {
+        for index in 0..actions.len() {
+            let action = self.pick(&mut actions, index, ply);
             let child = position.make(action);
             self.moved[ply + 2] = piece_to(position, action);
             let noisy = position.is_capture(action) || is_promotion(action);
@@ -640,8 +668,9 @@ impl<'a> Searcher<'a> {
         if qply as i32 >= p::variant_qs_max_plies() || forced_choice {
             return if best > -INFINITE { best } else { evaluate(position) };
         }
-        self.order(position, &mut actions, Action::NONE, ply);
-        for &action in &actions {
+        self.order(position, &actions, Action::NONE, ply);
+        for index in 0..actions.len() {
+            let action = self.pick(&mut actions, index, ply);
             // Delta pruning: a capture that cannot bring the score up to
             // alpha even with a margin is not worth a look (never where the
             // capture is forced or the king in check).
