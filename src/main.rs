@@ -11,7 +11,7 @@ usage:
   roque                              the UCI loop on standard input and output
   roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]
                                      search the bench positions; print nodes and speed
-  roque bench --variant <name> [<depth>]
+  roque bench --variant <name> [<depth> [<threads>]]
                                      the same for a variant's search
   roque perft <depth> [<fen>]        count the move tree, divided by root move
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
@@ -96,7 +96,7 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]\n       roque bench --variant <name> [<depth>]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]\n       roque bench --variant <name> [<depth> [<threads>]]";
     if args.first().is_some_and(|a| a == "--variant") {
         return run_variant_bench(&args[1..], USAGE);
     }
@@ -110,16 +110,7 @@ fn run_bench(args: &[String]) -> ExitCode {
             }
         },
     };
-    let threads = match args.get(1) {
-        None => 1,
-        Some(text) => match text.parse::<usize>() {
-            Ok(threads) if (1..=1024).contains(&threads) => threads,
-            _ => {
-                eprintln!("error: the bench threads must be a whole number from 1 to 1024, not '{text}'\n{USAGE}");
-                return ExitCode::FAILURE;
-            }
-        },
-    };
+    let Some(threads) = bench_threads(args.get(1), USAGE) else { return ExitCode::FAILURE };
     // After the thread count: the evaluation (`nnue` or `hce`) and the
     // directories of endgame tables, each optional.
     let mut evaluation =
@@ -151,7 +142,22 @@ fn run_bench(args: &[String]) -> ExitCode {
     }
 }
 
-/// `bench --variant <name> [<depth>]`.
+/// A bench's thread count (1 when none is given), or None after saying
+/// why it is not one.
+fn bench_threads(arg: Option<&String>, usage: &str) -> Option<usize> {
+    match arg {
+        None => Some(1),
+        Some(text) => match text.parse::<usize>() {
+            Ok(threads) if (1..=1024).contains(&threads) => Some(threads),
+            _ => {
+                eprintln!("error: the bench threads must be a whole number from 1 to 1024, not '{text}'\n{usage}");
+                None
+            }
+        },
+    }
+}
+
+/// `bench --variant <name> [<depth> [<threads>]]`.
 fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
     use roque::variants::Variant;
     let variant = match args.first().map(|name| (name, Variant::from_name(name))) {
@@ -168,14 +174,19 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
     let depth = match args.get(1) {
         None => None,
         Some(text) => match text.parse::<u32>() {
-            Ok(depth) if depth >= 1 && args.len() == 2 => Some(depth),
+            Ok(depth) if depth >= 1 => Some(depth),
             _ => {
                 eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\n{usage}");
                 return ExitCode::FAILURE;
             }
         },
     };
-    roque::tools::variant_bench::run(variant, depth);
+    let Some(threads) = bench_threads(args.get(2), usage) else { return ExitCode::FAILURE };
+    if let Some(extra) = args.get(3) {
+        eprintln!("error: '{extra}' after the bench's thread count\n{usage}");
+        return ExitCode::FAILURE;
+    }
+    roque::tools::variant_bench::run(variant, depth, threads);
     ExitCode::SUCCESS
 }
 

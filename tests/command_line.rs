@@ -22,3 +22,23 @@ fn a_tool_whose_reader_goes_away_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_ne!(output.status.code(), Some(101), "{stderr}");
 }
+
+#[test]
+fn the_variant_bench_takes_a_thread_count_and_refuses_a_bad_one() {
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_roque")).args(args).output().unwrap();
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).to_string(),
+            String::from_utf8_lossy(&output.stderr).to_string(),
+        )
+    };
+    let (ok, out, err) = run(&["bench", "--variant", "ghost", "3", "2"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("variant ghost depth 3 threads 2 time"), "{out}");
+    assert!(out.trim_end().ends_with("nps"), "{out}");
+    let (ok, _, err) = run(&["bench", "--variant", "ghost", "3", "0"]);
+    assert!(!ok && err.contains("the bench threads must be a whole number from 1 to 1024, not '0'"), "{err}");
+    let (ok, _, err) = run(&["bench", "--variant", "ghost", "3", "2", "more"]);
+    assert!(!ok && err.contains("'more'"), "{err}");
+}

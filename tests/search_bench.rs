@@ -57,10 +57,10 @@ fn variant_bench_node_counts_are_the_signatures() {
     use roque::variants::Variant;
     for (name, nodes) in VARIANT_DEPTH_5 {
         let variant = Variant::from_name(name).unwrap();
-        assert_eq!(variant_bench::run(variant, Some(5)).nodes, nodes, "{name}");
+        assert_eq!(variant_bench::run(variant, Some(5), 1).nodes, nodes, "{name}");
     }
     let every = Variant::ALL.into_iter().filter(|&v| v != Variant::Chess).count();
     assert_eq!(VARIANT_DEPTH_5.len(), every, "every variant has its signature");
     let ghost = Variant::from_name("ghost").unwrap();
-    assert_eq!(variant_bench::run(ghost, Some(4)).nodes, variant_bench::run(ghost, Some(4)).nodes);
+    assert_eq!(variant_bench::run(ghost, Some(4), 1).nodes, variant_bench::run(ghost, Some(4), 1).nodes);
 }
