@@ -100,16 +100,7 @@ fn run_bench(args: &[String]) -> ExitCode {
     if args.first().is_some_and(|a| a == "--variant") {
         return run_variant_bench(&args[1..], USAGE);
     }
-    let depth = match args.first() {
-        None => None,
-        Some(text) => match text.parse::<u32>() {
-            Ok(depth) if depth >= 1 => Some(depth),
-            _ => {
-                eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\n{USAGE}");
-                return ExitCode::FAILURE;
-            }
-        },
-    };
+    let Ok(depth) = bench_depth(args.first(), USAGE) else { return ExitCode::FAILURE };
     let Some(threads) = bench_threads(args.get(1), USAGE) else { return ExitCode::FAILURE };
     // After the thread count: the evaluation (`nnue` or `hce`) and the
     // directories of endgame tables, each optional.
@@ -142,6 +133,21 @@ fn run_bench(args: &[String]) -> ExitCode {
     }
 }
 
+/// A bench's depth (None: its default), or Err after saying why the
+/// argument is not one.
+fn bench_depth(arg: Option<&String>, usage: &str) -> Result<Option<u32>, ()> {
+    match arg {
+        None => Ok(None),
+        Some(text) => match text.parse::<u32>() {
+            Ok(depth) if depth >= 1 => Ok(Some(depth)),
+            _ => {
+                eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\n{usage}");
+                Err(())
+            }
+        },
+    }
+}
+
 /// A bench's thread count (1 when none is given), or None after saying
 /// why it is not one.
 fn bench_threads(arg: Option<&String>, usage: &str) -> Option<usize> {
@@ -171,16 +177,7 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let depth = match args.get(1) {
-        None => None,
-        Some(text) => match text.parse::<u32>() {
-            Ok(depth) if depth >= 1 => Some(depth),
-            _ => {
-                eprintln!("error: the bench depth must be a whole number from 1, not '{text}'\n{usage}");
-                return ExitCode::FAILURE;
-            }
-        },
-    };
+    let Ok(depth) = bench_depth(args.get(1), usage) else { return ExitCode::FAILURE };
     let Some(threads) = bench_threads(args.get(2), usage) else { return ExitCode::FAILURE };
     if let Some(extra) = args.get(3) {
         eprintln!("error: '{extra}' after the bench's thread count\n{usage}");

@@ -92,6 +92,17 @@ fn start_worker(id: usize) -> Result<Worker, String> {
     Ok(Worker { tasks, handle })
 }
 
+/// The root moves of a search: the legal ones `searchmoves` names, or every
+/// legal one where it names none.
+fn root_moves<M: Copy + PartialEq>(legal: &[M], searchmoves: &[M]) -> Vec<M> {
+    let named: Vec<M> = legal.iter().copied().filter(|m| searchmoves.contains(m)).collect();
+    if named.is_empty() {
+        legal.to_vec()
+    } else {
+        named
+    }
+}
+
 /// Ends idle search threads: each leaves its loop when its inbox closes.
 fn stop_workers(workers: Vec<Worker>) {
     for worker in workers {
@@ -227,11 +238,7 @@ impl Engine {
         self.wait();
         let position = *game.position();
         let mut multipv = self.multipv;
-        let legal = position.legal_moves();
-        let mut root_moves: Vec<_> = legal.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
-        if root_moves.is_empty() {
-            root_moves = legal.to_vec();
-        }
+        let mut root_moves = root_moves(&position.legal_moves(), &limits.searchmoves);
         // With the root in the tables, only the moves that keep its result
         // (and make progress) are searched.
         let settings = self.probe_settings;
@@ -283,10 +290,14 @@ impl Engine {
             start: Instant::now(),
             helpers_running: AtomicUsize::new(self.workers.len() - 1),
         });
-        // Helpers first, so that they are under way when the main thread
-        // starts to wait for them.
+        self.dispatch(|| Task::Search(Arc::clone(&job)));
+    }
+
+    /// Hands a search to every thread: the helpers first, so that they are
+    /// under way when the main thread starts to wait for them.
+    fn dispatch(&self, task: impl Fn() -> Task) {
         for worker in self.workers.iter().rev() {
-            worker.tasks.send(Task::Search(Arc::clone(&job))).expect("search threads live as long as the engine");
+            worker.tasks.send(task()).expect("search threads live as long as the engine");
         }
     }
 
@@ -317,11 +328,7 @@ impl Engine {
     ) {
         self.stop();
         self.wait();
-        let legal = game.position().legal_actions();
-        let mut root_moves: Vec<Action> = legal.iter().copied().filter(|a| searchmoves.contains(a)).collect();
-        if root_moves.is_empty() {
-            root_moves = legal.to_vec();
-        }
+        let root_moves = root_moves(&game.position().legal_actions(), searchmoves);
         self.begin_search(&limits);
         let job = Arc::new(VariantJob {
             tt: Arc::clone(&self.tt),
@@ -337,9 +344,7 @@ impl Engine {
             start: Instant::now(),
             helpers_running: AtomicUsize::new(self.workers.len() - 1),
         });
-        for worker in self.workers.iter().rev() {
-            worker.tasks.send(Task::Variant(Arc::clone(&job))).expect("search threads live as long as the engine");
-        }
+        self.dispatch(|| Task::Variant(Arc::clone(&job)));
     }
 
     /// Searches a variant game to the limits and returns the result (tests,

@@ -37,6 +37,31 @@ pub struct Signals {
     pub result: Mutex<Option<SearchResult>>,
 }
 
+impl Signals {
+    /// With `infinite` or while pondering the move waits for `stop` or
+    /// `ponderhit`, even when the search itself is over.
+    pub fn hold_move(&self, limits: &SearchLimits) {
+        while !self.stop.load(Relaxed) && (limits.infinite || self.pondering.load(Relaxed)) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Stops the helpers and waits until each has left the search.
+    pub fn stop_helpers(&self, helpers_running: &AtomicUsize) {
+        self.stop.store(true, Relaxed);
+        while helpers_running.load(Relaxed) > 0 {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+    }
+
+    /// The move is out: the engine is idle, and `wait` returns.
+    pub fn mark_idle(&self) {
+        let mut searching = self.searching.lock().unwrap();
+        *searching = false;
+        self.idle.notify_all();
+    }
+}
+
 /// A thread's finished iteration, for the vote at the end of the search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
@@ -507,15 +532,8 @@ impl SearchThread {
                 pv: Vec::new(),
             });
         }
-        // With `infinite` or while pondering the move waits for stop or
-        // ponderhit, even when the search itself is over.
-        while !job.signals.stop.load(Relaxed) && (job.limits.infinite || job.signals.pondering.load(Relaxed)) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        job.signals.stop.store(true, Relaxed);
-        while job.helpers_running.load(Relaxed) > 0 {
-            std::thread::sleep(Duration::from_micros(100));
-        }
+        job.signals.hold_move(&job.limits);
+        job.signals.stop_helpers(&job.helpers_running);
 
         let outcome = match job.strength {
             Some(strength) => self.weakened_choice(job, &strength),
@@ -539,9 +557,7 @@ impl SearchThread {
         };
         *job.signals.result.lock().unwrap() = Some(result);
         job.reporter.best_move(best, ponder);
-        let mut searching = job.signals.searching.lock().unwrap();
-        *searching = false;
-        job.signals.idle.notify_all();
+        job.signals.mark_idle();
     }
 
     /// The outcome to play: each thread votes for its best move with a

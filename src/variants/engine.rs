@@ -21,7 +21,7 @@ use crate::search::{Bound, IterationInfo, Score, SearchLimits};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Receives a variant search's progress, from the main search thread.
 pub trait VariantReporter: Send + Sync {
@@ -168,16 +168,8 @@ pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
         }
         job.reporter.iteration(&over, &[]);
     }
-    // With `infinite` or while pondering the move waits for stop or
-    // ponderhit, even when the search itself is over.
-    let signals = &job.signals;
-    while !signals.stop.load(Relaxed) && (job.limits.infinite || signals.pondering.load(Relaxed)) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    signals.stop.store(true, Relaxed);
-    while job.helpers_running.load(Relaxed) > 0 {
-        std::thread::sleep(Duration::from_micros(100));
-    }
+    job.signals.hold_move(&job.limits);
+    job.signals.stop_helpers(&job.helpers_running);
     // Without a line (a search stopped before any root move was scored),
     // the first legal move.
     let best = best_lines
@@ -190,9 +182,7 @@ pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
         !best.is_none() && root.make(best).turn().player != root.turn().player
     });
     job.reporter.best_move(best, ponder);
-    let mut searching = signals.searching.lock().unwrap();
-    *searching = false;
-    signals.idle.notify_all();
+    job.signals.mark_idle();
 }
 
 /// Deepens until a limit or `stop`: the main thread searches and reports

@@ -141,15 +141,15 @@ fn piece_to(position: &VariantPosition, action: Action) -> Option<PieceTo> {
     Some(PieceTo { piece, to: action.to() })
 }
 
-/// The kinds of a capture's attacker and victim.
-fn capture_kinds(position: &VariantPosition, action: Action) -> (PieceType, PieceType) {
+/// A capture's mover (None only for a square without one) and the kind of
+/// its victim.
+fn capture_parts(position: &VariantPosition, action: Action) -> (Option<Piece>, PieceType) {
     let m = action.as_move();
     let victim = match m.kind() {
         MoveKind::EnPassant => PieceType::Pawn,
         _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
     };
-    let attacker = position.piece_on(m.from()).map_or(PieceType::Pawn, |p| p.kind());
-    (attacker, victim)
+    (position.piece_on(m.from()), victim)
 }
 
 /// A board move that promotes (drops and mines share its bits).
@@ -316,6 +316,7 @@ impl<'a> Searcher<'a> {
     /// Move ordering: the table move, captures by victim then attacker
     /// (then capture history), queen promotions, killers, then the quiet
     /// and continuation histories.
+    ///
     /// The scores go to this ply's row of `scores`; [`Searcher::pick`] then
     /// brings the actions forward best first, one at a time, so that a
     /// cutoff leaves the rest unsorted and nothing is allocated.
@@ -329,11 +330,10 @@ impl<'a> Searcher<'a> {
                 return 2_000_000;
             }
             if position.is_capture(*a) {
-                let (attacker, victim) = capture_kinds(position, *a);
-                let history = match position.piece_on(a.as_move().from()) {
-                    Some(mover) => histories.capture(mover, a.to(), victim) / p::capture_history_divisor(),
-                    None => 0,
-                };
+                let (mover, victim) = capture_parts(position, *a);
+                let attacker = mover.map_or(PieceType::Pawn, |p| p.kind());
+                let history =
+                    mover.map_or(0, |mover| histories.capture(mover, a.to(), victim) / p::capture_history_divisor());
                 return 1_000_000 + 10 * VALUES[victim.index()] - VALUES[attacker.index()] / 10 + history;
             }
             if is_promotion(*a) && a.as_move().promotion_piece() == Some(PieceType::Queen) {
@@ -411,8 +411,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn update_capture(&mut self, position: &VariantPosition, action: Action, bonus: i32) {
-        let Some(mover) = position.piece_on(action.as_move().from()) else { return };
-        let (_, victim) = capture_kinds(position, action);
+        let (Some(mover), victim) = capture_parts(position, action) else { return };
         self.histories.update_capture(mover, action.to(), victim, bonus);
     }
 
