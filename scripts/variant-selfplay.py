@@ -129,9 +129,9 @@ def turns_check(game, move):
     game.play(chess.Move.from_uci(move))
 
 
-def play_game(players, referee, opening, nodes, variant, max_plies, verbose=False):
+def play_game(players, referee, opening, limits, variant, max_plies, verbose=False):
     """players: [first, second] (the first player has White's first move);
-    returns (result text, plies)."""
+    limits: each player's `go` limits by name; returns (result text, plies)."""
     moves = list(opening)
     board = chess.Board() if (variant in ("losing", "losers") and chess) else None
     if board is not None:
@@ -159,7 +159,7 @@ def play_game(players, referee, opening, nodes, variant, max_plies, verbose=Fals
         owner = next((int(w[len("player="):]) for w in fen.split() if w.startswith("player=")), 1 if side == "w" else 2)
         player = players[owner - 1]
         player.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        player.send(f"go {nodes[player.name]}")
+        player.send(f"go {limits[player.name]}")
         lines = player.until(lambda l: l.startswith("bestmove"))
         move = lines[-1].split()[1]
         legal = referee.legal()
@@ -260,7 +260,7 @@ def main():
             first, second = f"{first}-t{args.threads}", f"{second}-t{threads_b}"
     if args.engine_b:
         first, second = f"{first}-new", f"{second}-base"
-    nodes = {first: limit_a, second: limit_b}
+    limits = {first: limit_a, second: limit_b}
     # Two strengths: the players differ in nodes, threads or binary.
     two = limit_a != limit_b or threads_b != args.threads or bool(args.engine_b)
     a = Uci([args.engine], args.variant, first, args.threads)
@@ -283,7 +283,7 @@ def main():
             players = [a, b] if a_white else [b, a]
             for p in (a, b):
                 p.send("ucinewgame")
-            result, plies = play_game(players, referee, line, nodes, args.variant, args.max_plies,
+            result, plies = play_game(players, referee, line, limits, args.variant, args.max_plies,
                                        args.verbose)
             games += 1
             plies_total += plies
