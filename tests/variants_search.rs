@@ -5,8 +5,8 @@
 
 mod variants_support;
 
+use roque::search::game::{GameReporter, ResultReporter};
 use roque::search::{Engine, SearchLimits};
-use roque::variants::engine::{ResultReporter, VariantReporter};
 use roque::variants::{Variant, VariantGame, VariantPosition};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -65,7 +65,13 @@ fn an_infinite_variant_search_on_several_threads_ends_on_stop() {
         let game = VariantGame::new(VariantPosition::startpos(variant));
         let reporter = Arc::new(ResultReporter::default());
         let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
-        engine.start_variant(&game, limits, &[], Arc::clone(&reporter) as Arc<dyn VariantReporter>, None);
+        engine.start_variant(
+            &game,
+            limits,
+            &[],
+            Arc::clone(&reporter) as Arc<dyn GameReporter<roque::variants::Action>>,
+            None,
+        );
         std::thread::sleep(Duration::from_millis(100));
         assert!(engine.is_searching(), "{variant}: an infinite search waits for stop");
         let stopped = Instant::now();

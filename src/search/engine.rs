@@ -1,6 +1,7 @@
 //! The engine: the transposition table and a pool of search threads,
 //! created once and reused by every search.
 
+use super::game::{GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
 use super::limits::SearchLimits;
 use super::report::{Reporter, SearchResult, SilentReporter};
 use super::score::TB_WIN_BOUND;
@@ -10,10 +11,8 @@ use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
-use crate::variants::engine::VariantSearchResult;
-use crate::variants::engine::{self as variant_engine, ResultReporter, VariantJob, VariantReporter};
 use crate::variants::mines::MineOdds;
-use crate::variants::{Action, VariantGame};
+use crate::variants::{Action, VariantGame, VariantPosition};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -37,8 +36,9 @@ const THREAD_STACK_BYTES: usize = if cfg!(debug_assertions) { 32 << 20 } else { 
 
 enum Task {
     Search(Arc<Job>),
-    /// A search of a variant game (`UCI_Variant`), on the same threads.
-    Variant(Arc<VariantJob>),
+    /// A search of a game other than chess (`UCI_Variant`), on the same
+    /// threads.
+    Game(Arc<dyn GameTask>),
     ClearHistories,
 }
 
@@ -83,7 +83,7 @@ fn start_worker(id: usize) -> Result<Worker, String> {
             while let Ok(task) = inbox.recv() {
                 match task {
                     Task::Search(job) => thread.run(&job),
-                    Task::Variant(job) => variant_engine::run(&job, id, &mut thread.histories),
+                    Task::Game(job) => job.run(&mut thread),
                     Task::ClearHistories => thread.clear(),
                 }
             }
@@ -323,19 +323,22 @@ impl Engine {
         game: &VariantGame,
         limits: SearchLimits,
         searchmoves: &[Action],
-        reporter: Arc<dyn VariantReporter>,
+        reporter: Arc<dyn GameReporter<Action>>,
         mine_odds: Option<MineOdds>,
     ) {
         self.stop();
         self.wait();
-        let root_moves = root_moves(&game.position().legal_actions(), searchmoves);
+        let root = *game.position();
+        let root_moves = root_moves(&root.legal_actions(), searchmoves);
         self.begin_search(&limits);
-        let job = Arc::new(VariantJob {
+        let job: Arc<GameJob<VariantPosition>> = Arc::new(GameJob {
             tt: Arc::clone(&self.tt),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
-            mine_odds: mine_odds.unwrap_or_else(|| game.mine_odds()),
-            game: game.clone(),
+            context: mine_odds.unwrap_or_else(|| game.mine_odds()),
+            root,
+            keys: game.keys().to_vec(),
+            clock_side: root.side_to_move(),
             root_moves,
             limits,
             multipv: self.multipv,
@@ -344,7 +347,7 @@ impl Engine {
             start: Instant::now(),
             helpers_running: AtomicUsize::new(self.workers.len() - 1),
         });
-        self.dispatch(|| Task::Variant(Arc::clone(&job)));
+        self.dispatch(|| Task::Game(Arc::clone(&job) as Arc<dyn GameTask>));
     }
 
     /// Searches a variant game to the limits and returns the result (tests,
@@ -355,9 +358,9 @@ impl Engine {
         game: &VariantGame,
         limits: SearchLimits,
         mine_odds: Option<MineOdds>,
-    ) -> VariantSearchResult {
+    ) -> GameSearchResult<Action> {
         let reporter = Arc::new(ResultReporter::default());
-        self.start_variant(game, limits, &[], Arc::clone(&reporter) as Arc<dyn VariantReporter>, mine_odds);
+        self.start_variant(game, limits, &[], Arc::clone(&reporter) as Arc<dyn GameReporter<Action>>, mine_odds);
         self.wait();
         let result = reporter.result.lock().unwrap().take();
         result.expect("a finished search reports its move")

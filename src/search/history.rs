@@ -18,8 +18,9 @@ pub struct PieceTo {
 }
 
 impl PieceTo {
+    /// Its index in the continuation tables, below 768.
     #[inline(always)]
-    fn index(self) -> usize {
+    pub fn index(self) -> usize {
         self.piece.index() * 64 + self.to.index()
     }
 }
@@ -45,6 +46,9 @@ pub struct Histories {
     capture: ZeroedSlice<i16>,
     continuation: ZeroedSlice<i16>,
     countermoves: ZeroedSlice<Move>,
+    /// How many (man, square) pairs key the continuation tables: 768 for
+    /// the chess board, more for a larger game.
+    trails: usize,
 }
 
 impl Default for Histories {
@@ -60,11 +64,19 @@ impl Histories {
 
     /// Empty histories, or why the memory could not be had.
     pub fn try_new() -> Result<Histories, String> {
+        Histories::with_sizes(2 * 64 * 64, 12 * 64 * 6, 12 * 64)
+    }
+
+    /// Empty histories for a game whose quiet moves, captures and (man,
+    /// square) pairs take `quiet`, `capture` and `trails` indices; the
+    /// typed accessors are chess's and need the chess board's sizes.
+    pub fn with_sizes(quiet: usize, capture: usize, trails: usize) -> Result<Histories, String> {
         Ok(Histories {
-            quiet: ZeroedSlice::new(2 * 64 * 64)?,
-            capture: ZeroedSlice::new(12 * 64 * 6)?,
-            continuation: ZeroedSlice::new(12 * 64 * 12 * 64)?,
-            countermoves: ZeroedSlice::new(12 * 64)?,
+            quiet: ZeroedSlice::new(quiet)?,
+            capture: ZeroedSlice::new(capture)?,
+            continuation: ZeroedSlice::new(trails * trails)?,
+            countermoves: ZeroedSlice::new(trails)?,
+            trails,
         })
     }
 
@@ -76,12 +88,12 @@ impl Histories {
     }
 
     #[inline(always)]
-    fn quiet_index(color: Color, m: Move) -> usize {
+    pub fn quiet_index(color: Color, m: Move) -> usize {
         color.index() * 4096 + m.from().index() * 64 + m.to().index()
     }
 
     #[inline(always)]
-    fn capture_index(moved: Piece, to: Square, victim: PieceType) -> usize {
+    pub fn capture_index(moved: Piece, to: Square, victim: PieceType) -> usize {
         (moved.index() * 64 + to.index()) * 6 + victim.index()
     }
 
@@ -103,6 +115,46 @@ impl Histories {
     #[inline(always)]
     pub fn update_capture(&mut self, moved: Piece, to: Square, victim: PieceType, bonus: i32) {
         apply(&mut self.capture[Self::capture_index(moved, to, victim)], bonus);
+    }
+
+    // ----- By index, for the game search ----------------------------------
+    //
+    // The game search (src/search/game/) keys the tables by its game's own
+    // indices: the variants on the chess board use chess's layout, so that
+    // the typed and the raw accessors name the same entries.
+
+    /// The quiet history at `index` (side, origin, destination).
+    #[inline(always)]
+    pub fn quiet_at(&self, index: usize) -> i32 {
+        self.quiet[index] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_quiet_at(&mut self, index: usize, bonus: i32) {
+        apply(&mut self.quiet[index], bonus);
+    }
+
+    /// The capture history at `index` (mover, destination, victim).
+    #[inline(always)]
+    pub fn capture_at(&self, index: usize) -> i32 {
+        self.capture[index] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_capture_at(&mut self, index: usize, bonus: i32) {
+        apply(&mut self.capture[index], bonus);
+    }
+
+    /// The continuation history of the (man, square) pair `current` after
+    /// `previous`, both indices below the tables' `trails`.
+    #[inline(always)]
+    pub fn continuation_at(&self, previous: usize, current: usize) -> i32 {
+        self.continuation[previous * self.trails + current] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_continuation_at(&mut self, previous: usize, current: usize, bonus: i32) {
+        apply(&mut self.continuation[previous * self.trails + current], bonus);
     }
 
     /// How well `current` did after `previous` had been played.

@@ -5,6 +5,8 @@
 //! - [`engine`]: the public face, `Engine`, which owns the table and the
 //!   thread pool.
 //! - [`thread`]: one search thread and its iterative-deepening loop.
+//! - [`game`]: the search of every game but chess (the variants), over a
+//!   trait that each game's rules implement.
 //! - [`search`]: the alpha-beta and quiescence searches, step by step.
 //! - [`movepick`], [`history`]: move ordering.
 //! - [`tt`]: the transposition table.
@@ -16,6 +18,7 @@
 
 pub mod ablation;
 pub mod engine;
+pub mod game;
 pub mod history;
 pub mod limits;
 pub mod movepick;

@@ -3,9 +3,9 @@
 
 use super::output::Output;
 use crate::board::Position;
+use crate::search::game::GameReporter;
 use crate::search::{Bound, IterationInfo, Reporter, Score};
 use crate::types::Move;
-use crate::variants::engine::VariantReporter;
 use crate::variants::{Action, VariantPosition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -163,7 +163,7 @@ impl VariantUciReporter {
     }
 }
 
-impl VariantReporter for VariantUciReporter {
+impl GameReporter<Action> for VariantUciReporter {
     fn iteration(&self, info: &IterationInfo, pv: &[Action]) {
         let mut line = iteration_line(info, self.chess960, self.show_wdl);
         let legal = legal_variant_prefix(&self.root, pv);

@@ -20,8 +20,8 @@ use arrayvec::ArrayVec;
 /// laying of the mine anew.
 pub const MINES_EACH: u32 = 2;
 
-/// Odds are in 1/1024ths.
-pub const ODDS_ONE: u32 = 1024;
+/// Odds are in 1/1024ths, as the game search weighs them.
+pub use crate::search::game::ODDS_ONE;
 
 /// `mines=<white>/<black>`: each colour's mines, a square each where it is
 /// known and `?` where it is secret, e.g. `mines=c3,f4/?,?`.

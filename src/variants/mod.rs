@@ -18,11 +18,12 @@
 //!   knows only its own mines believes of the others.
 //! - [`fen`]: the variant FEN (hands, ghosts, pending placements).
 //! - [`game`]: a game with its history, and how it ends.
-//! - [`perft`], [`eval`], [`search`], [`engine`]: counting, judging, searching.
+//! - [`perft`], [`eval`]: counting and judging; [`search`]: what the
+//!   variants change in the game search (src/search/game/), which searches
+//!   them on the engine's threads.
 
 pub mod action;
 pub mod drops;
-pub mod engine;
 pub mod eval;
 pub mod fen;
 pub mod game;

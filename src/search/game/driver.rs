@@ -1,6 +1,6 @@
-//! A variant search on the engine's own threads: the chess [`Engine`]'s
-//! pool, table, signals and counters run it, so that `stop`, `ponderhit`,
-//! `Threads`, `Hash` and the node limits mean for a variant what they mean
+//! A game search on the engine's own threads: the chess [`Engine`]'s pool,
+//! table, signals and counters run it, so that `stop`, `ponderhit`,
+//! `Threads`, `Hash` and the node limits mean for every game what they mean
 //! for chess. Each thread runs iterative deepening over its own
 //! [`Searcher`] on the shared table (Lazy SMP); thread 0, the main thread,
 //! keeps the clock, reports every iteration with MultiPV, and reports the
@@ -8,79 +8,97 @@
 //!
 //! [`Engine`]: crate::search::Engine
 
-use super::action::Action;
-use super::game::VariantGame;
-use super::mines::MineOdds;
-use super::search::{Deadline, Searcher};
-use crate::search::history::Histories;
+use super::alphabeta::{Deadline, Searcher};
+use super::Game;
 use crate::search::score::{INFINITE, MAX_PLY};
-use crate::search::thread::{Signals, ThreadStats};
+use crate::search::thread::{SearchThread, Signals, ThreadStats};
 use crate::search::time::TimeManager;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Bound, IterationInfo, Score, SearchLimits};
+use crate::types::Color;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Receives a variant search's progress, from the main search thread.
-pub trait VariantReporter: Send + Sync {
+/// Receives a game search's progress, from the main search thread.
+pub trait GameReporter<M>: Send + Sync {
     /// One line of progress; `info.pv` is left empty and the line is `pv`.
-    fn iteration(&self, info: &IterationInfo, pv: &[Action]);
-    /// Exactly once per search; `Action::NONE` when there is no legal move.
-    fn best_move(&self, best: Action, ponder: Option<Action>);
+    fn iteration(&self, info: &IterationInfo, pv: &[M]);
+    /// Exactly once per search; `M::default()` when there is no legal move.
+    fn best_move(&self, best: M, ponder: Option<M>);
 }
 
 /// A reporter that keeps only the result (tests, self-play tools).
-#[derive(Default)]
-pub struct ResultReporter {
-    pub result: Mutex<Option<VariantSearchResult>>,
+pub struct ResultReporter<M> {
+    pub result: Mutex<Option<GameSearchResult<M>>>,
     last: Mutex<Option<(Score, u32, u64)>>,
 }
 
-/// The outcome of a finished variant search.
+impl<M> Default for ResultReporter<M> {
+    fn default() -> Self {
+        ResultReporter { result: Mutex::new(None), last: Mutex::new(None) }
+    }
+}
+
+/// The outcome of a finished game search.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariantSearchResult {
-    pub best: Action,
-    pub ponder: Option<Action>,
+pub struct GameSearchResult<M> {
+    pub best: M,
+    pub ponder: Option<M>,
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
 }
 
-impl VariantReporter for ResultReporter {
-    fn iteration(&self, info: &IterationInfo, _pv: &[Action]) {
+impl<M: Send> GameReporter<M> for ResultReporter<M> {
+    fn iteration(&self, info: &IterationInfo, _pv: &[M]) {
         if info.multipv == 1 {
             *self.last.lock().unwrap() = Some((info.score, info.depth, info.nodes));
         }
     }
 
-    fn best_move(&self, best: Action, ponder: Option<Action>) {
+    fn best_move(&self, best: M, ponder: Option<M>) {
         let (score, depth, nodes) = self.last.lock().unwrap().unwrap_or((Score::Cp(0), 0, 0));
-        *self.result.lock().unwrap() = Some(VariantSearchResult { best, ponder, score, depth, nodes });
+        *self.result.lock().unwrap() = Some(GameSearchResult { best, ponder, score, depth, nodes });
     }
 }
 
-/// One variant search, as handed to every thread.
-pub struct VariantJob {
+/// One game search, as handed to every thread.
+pub struct GameJob<G: Game> {
     pub tt: Arc<TranspositionTable>,
     pub signals: Arc<Signals>,
     pub stats: Arc<[ThreadStats]>,
-    pub game: VariantGame,
-    /// The root actions searched (searchmoves, or every legal action).
-    pub root_moves: Vec<Action>,
+    /// The position searched, and the keys of the game before it (for
+    /// repetitions), the root's last.
+    pub root: G,
+    pub keys: Vec<u64>,
+    /// The colour whose clock the search keeps.
+    pub clock_side: Color,
+    /// The root moves searched (searchmoves, or every legal move).
+    pub root_moves: Vec<G::Move>,
     pub limits: SearchLimits,
     pub multipv: usize,
     pub move_overhead: u64,
-    pub reporter: Arc<dyn VariantReporter>,
-    /// Mined chess: the odds of the secret mines.
-    pub mine_odds: MineOdds,
+    pub reporter: Arc<dyn GameReporter<G::Move>>,
+    pub context: G::Context,
     pub start: Instant,
     /// Helpers still searching; the main thread waits for zero.
     pub helpers_running: AtomicUsize,
 }
 
-impl VariantJob {
+/// A game search a search thread can run, whatever its game.
+pub trait GameTask: Send + Sync {
+    fn run(&self, thread: &mut SearchThread);
+}
+
+impl<G: Game> GameTask for GameJob<G> {
+    fn run(&self, thread: &mut SearchThread) {
+        run(self, thread.id, G::histories(thread));
+    }
+}
+
+impl<G: Game> GameJob<G> {
     fn total_nodes(&self) -> u64 {
         self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
     }
@@ -122,32 +140,32 @@ impl Deadline for Never {
 
 /// One line of MultiPV: its score and moves.
 #[derive(Clone, Debug)]
-struct Line {
+struct Line<M> {
     score: i32,
-    pv: Vec<Action>,
+    pv: Vec<M>,
 }
 
 /// Runs `job` on search thread `id`, with that thread's histories. The
 /// main thread (0) returns only after reporting the best move and marking
 /// the engine idle.
-pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
-    let root = *job.game.position();
+fn run<G: Game>(job: &GameJob<G>, id: usize, histories: &mut crate::search::history::Histories) {
+    let root = job.root;
     let clock = Clock {
-        time: RefCell::new(TimeManager::new(&job.limits, root.side_to_move(), job.move_overhead, job.start)),
+        time: RefCell::new(TimeManager::new(&job.limits, job.clock_side, job.move_overhead, job.start)),
         signals: &job.signals,
         pondering: Cell::new(job.limits.ponder),
     };
     let main = id == 0;
     let deadline: &dyn Deadline = if main { &clock } else { &Never };
-    let mut searcher = Searcher::new(&job.tt, &job.signals.stop, deadline, job.game.keys(), histories);
+    let mut searcher = Searcher::<G>::new(&job.tt, &job.signals.stop, deadline, &job.keys, histories);
     searcher.counters = Some((&job.stats, id));
     searcher.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
-    searcher.mine_odds = job.mine_odds.clone();
+    searcher.context = job.context.clone();
     // A helper's work is only what it leaves in the table: it may be
     // stopped at any node.
     searcher.may_stop = !main;
 
-    let mut best_lines: Vec<Line> = Vec::new();
+    let mut best_lines: Vec<Line<G::Move>> = Vec::new();
     if !job.root_moves.is_empty() {
         best_lines = iterative_deepening(job, &mut searcher, &clock, main);
     }
@@ -158,7 +176,7 @@ pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
     if job.root_moves.is_empty() {
         // The game is over: the score of its end for the side to move
         // (mated, a draw, or in losing chess a win), as chess reports it.
-        let internal = super::search::no_move_score(&root, 0);
+        let internal = root.no_move_score(0);
         let mut over = info(0, 0, 1, Score::from_internal(internal), 0, &clock, job);
         // `mate 0` names a decided game either way; the win/draw/loss
         // figures say which (won: stalemated in losing chess, the other side
@@ -176,10 +194,10 @@ pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
         .first()
         .and_then(|l| l.pv.first().copied())
         .or_else(|| job.root_moves.first().copied())
-        .unwrap_or(Action::NONE);
+        .unwrap_or_default();
     let ponder = best_lines.first().and_then(|l| l.pv.get(1).copied()).filter(|_| {
         // A ponder move is the other player's reply, not our own next move.
-        !best.is_none() && root.make(best).turn().player != root.turn().player
+        best != G::Move::default() && !root.same_player(&root.make(best))
     });
     job.reporter.best_move(best, ponder);
     job.signals.mark_idle();
@@ -188,19 +206,24 @@ pub fn run(job: &VariantJob, id: usize, histories: &mut Histories) {
 /// Deepens until a limit or `stop`: the main thread searches and reports
 /// every MultiPV line, a helper the best line only. Returns the lines of
 /// the last complete iteration, best first.
-fn iterative_deepening(job: &VariantJob, searcher: &mut Searcher, clock: &Clock, main: bool) -> Vec<Line> {
-    let root = job.game.position();
-    let mut best_lines: Vec<Line> = Vec::new();
+fn iterative_deepening<G: Game>(
+    job: &GameJob<G>,
+    searcher: &mut Searcher<G>,
+    clock: &Clock,
+    main: bool,
+) -> Vec<Line<G::Move>> {
+    let root = &job.root;
+    let mut best_lines: Vec<Line<G::Move>> = Vec::new();
     let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
     let lines = if main { job.multipv.clamp(1, job.root_moves.len()) } else { 1 };
     for depth in 1..=max_depth {
-        let mut found: Vec<Line> = Vec::with_capacity(lines);
+        let mut found: Vec<Line<G::Move>> = Vec::with_capacity(lines);
         for _ in 0..lines {
-            let mut candidates: Vec<Action> =
-                job.root_moves.iter().copied().filter(|a| !found.iter().any(|l| l.pv[0] == *a)).collect();
+            let mut candidates: Vec<G::Move> =
+                job.root_moves.iter().copied().filter(|m| !found.iter().any(|l| l.pv[0] == *m)).collect();
             // The best move of the last iteration first.
             if let Some(previous) = best_lines.get(found.len()).map(|l| l.pv[0]) {
-                if let Some(at) = candidates.iter().position(|&a| a == previous) {
+                if let Some(at) = candidates.iter().position(|&m| m == previous) {
                     candidates[..=at].rotate_right(1);
                 }
             }
@@ -250,14 +273,14 @@ fn iterative_deepening(job: &VariantJob, searcher: &mut Searcher, clock: &Clock,
     best_lines
 }
 
-fn info(
+fn info<G: Game>(
     depth: u32,
     seldepth: u32,
     multipv: usize,
     score: Score,
     nodes: u64,
     clock: &Clock,
-    job: &VariantJob,
+    job: &GameJob<G>,
 ) -> IterationInfo {
     let time_ms = clock.time.borrow().elapsed_ms() as u64;
     IterationInfo {

@@ -1,0 +1,168 @@
+//! The game search: one alpha-beta search, iterative deepening and
+//! reporting for every game that is not standard chess, written once over
+//! the [`Game`] trait. A game supplies its positions, moves and rules; the
+//! search supplies the rest (the table, the threads, the clock, the
+//! histories, MultiPV, `stop`), so that a game's file says only how it
+//! differs.
+//!
+//! - [`alphabeta`]: the alpha-beta and quiescence searches.
+//! - [`driver`]: a search on the engine's threads: the job, iterative
+//!   deepening, the reports.
+//!
+//! Standard chess keeps its own search (src/search/search.rs), tuned with
+//! its staged move picker, its network and its tables.
+
+pub mod alphabeta;
+pub mod driver;
+
+pub use alphabeta::{Deadline, Searcher};
+pub use driver::{GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
+
+use super::history::Histories;
+use super::thread::SearchThread;
+use crate::types::Move;
+use arrayvec::ArrayVec;
+use std::fmt::Debug;
+use std::ops::{Deref, DerefMut};
+
+/// A list of moves, filled without allocating.
+pub trait MoveBuffer<M>: Deref<Target = [M]> + DerefMut + Default + Clone + Send {
+    fn push(&mut self, m: M);
+    fn retain(&mut self, keep: impl FnMut(&M) -> bool);
+}
+
+impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
+    #[inline(always)]
+    fn push(&mut self, m: M) {
+        ArrayVec::push(self, m);
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
+        ArrayVec::retain(self, |m| keep(m));
+    }
+}
+
+/// A move's chance of being something else than the search sees (mined
+/// chess: a secret mine under its square): the odds, in 1/[`ODDS_ONE`]ths,
+/// and the mover's score if it is.
+#[derive(Clone, Copy, Debug)]
+pub struct Chance {
+    pub odds: u32,
+    pub blast: i32,
+}
+
+/// Certainty, for [`Chance::odds`].
+pub const ODDS_ONE: u32 = 1024;
+
+/// The scores a [`Chance`] is weighed in: a lost or won game counts as this
+/// many centipawns, so that a chance of losing weighs against material and
+/// a mate score never mixes with a material one.
+pub const CHANCE_DECISIVE: i32 = 3000;
+
+/// A game the game search can play: its position, made by copy.
+///
+/// Scores are for the *player* who owns the position's move, not for a
+/// colour: a turn of several moves is several plies of one player, and a
+/// child's score is negated only when the move passes to the other player
+/// ([`Game::same_player`]).
+pub trait Game: Copy + Send + Sync + 'static {
+    /// A move; `Default` is no move.
+    type Move: Copy + Eq + Default + Debug + Send + Sync + 'static;
+    type Moves: MoveBuffer<Self::Move>;
+    /// What a search knows beyond the position (mined chess: the odds of
+    /// the secret mines).
+    type Context: Clone + Default + Send + Sync + 'static;
+
+    /// The most moves a position can have.
+    const MAX_MOVES: usize;
+
+    // ----- The position ---------------------------------------------------
+
+    fn key(&self) -> u64;
+    fn halfmove_clock(&self) -> u32;
+    fn in_check(&self) -> bool;
+    fn is_insufficient_material(&self) -> bool;
+    /// The static evaluation, for the player to move.
+    fn evaluate(&self) -> i32;
+    fn legal_moves(&self) -> Self::Moves;
+    /// The legal captures and promotions (for the quiescence search).
+    fn noisy_moves(&self) -> Self::Moves;
+    /// The position after a legal move.
+    fn make(&self, m: Self::Move) -> Self;
+    /// Whether `child`'s move belongs to the player of this position's.
+    fn same_player(&self, child: &Self) -> bool;
+
+    // ----- How games end --------------------------------------------------
+
+    /// The player to move has won by the last move of the other (mined
+    /// chess: the other player's man exploded).
+    fn won_by_last_move(&self) -> bool {
+        false
+    }
+    /// The game ended with the last move whatever the moves left (losing
+    /// chess: a side left with its king alone).
+    fn ended(&self) -> bool {
+        false
+    }
+    /// The score for the player to move where it has no legal move (or
+    /// where [`Game::ended`]), `ply` plies from the root.
+    fn no_move_score(&self, ply: usize) -> i32;
+    /// The worst and the best score a node `ply` plies from the root can
+    /// have: mate-distance pruning.
+    fn mate_bounds(&self, ply: usize) -> (i32, i32);
+
+    // ----- What the search may assume ---------------------------------------
+
+    /// A plain turn: one move, nothing forced, the usual goal; reverse
+    /// futility and the null move are sound here.
+    fn plain_turn(&self) -> bool;
+    /// Whether the side to move has men beyond its king and pawns (the null
+    /// move is not tried in pawn endings).
+    fn has_pieces(&self) -> bool;
+    /// The position after passing a plain turn.
+    fn make_null(&self) -> Self;
+    /// The quiescence search stands on the static evaluation here (a
+    /// placement waits, an army is being placed).
+    fn quiet_by_rule(&self) -> bool {
+        false
+    }
+    /// Captures are compulsory (no standing pat where one is legal).
+    fn captures_compulsory(&self) -> bool {
+        false
+    }
+
+    // ----- Moves ------------------------------------------------------------
+
+    fn is_capture(&self, m: Self::Move) -> bool;
+    fn is_promotion(m: Self::Move) -> bool;
+    fn is_queen_promotion(m: Self::Move) -> bool;
+    /// A move that places a man from a hand (never reduced).
+    fn is_placement(_m: Self::Move) -> bool {
+        false
+    }
+    /// A capture's value for ordering: the victim's and the mover's.
+    fn capture_values(&self, m: Self::Move) -> (i32, i32);
+    /// What a capture (or any other noisy move) can gain at most, for delta
+    /// pruning.
+    fn gain(&self, m: Self::Move) -> i32;
+    /// The move's chance of being other than it seems; None for most.
+    fn chance(&self, _m: Self::Move, _context: &Self::Context) -> Option<Chance> {
+        None
+    }
+
+    // ----- Keys of the search's tables ---------------------------------------
+
+    /// The move in the table's 16 bits, and back; a move the table gives
+    /// back is used only if it is in the legal list.
+    fn to_table(m: Self::Move) -> Move;
+    fn from_table(m: Move) -> Self::Move;
+    /// The histories for this game on a search thread, sized for it.
+    fn histories(thread: &mut SearchThread) -> &mut Histories;
+    /// The quiet history's index of a quiet move.
+    fn quiet_index(&self, m: Self::Move) -> usize;
+    /// The capture history's index of a capture (None: no mover to key it).
+    fn capture_index(&self, m: Self::Move) -> Option<usize>;
+    /// The man a move moves or places and where it lands, as an index of
+    /// the continuation tables (None: a pass or a mine).
+    fn trail(&self, m: Self::Move) -> Option<usize>;
+}
