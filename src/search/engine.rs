@@ -1,7 +1,7 @@
 //! The engine: the transposition table and a pool of search threads,
 //! created once and reused by every search.
 
-use super::game::{GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
+use super::game::{Game as GameRules, GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
 use super::limits::SearchLimits;
 use super::report::{Reporter, SearchResult, SilentReporter};
 use super::score::TB_WIN_BOUND;
@@ -11,8 +11,9 @@ use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
+use crate::types::Color;
 use crate::variants::mines::MineOdds;
-use crate::variants::{Action, VariantGame, VariantPosition};
+use crate::variants::{Action, VariantGame};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -326,19 +327,38 @@ impl Engine {
         reporter: Arc<dyn GameReporter<Action>>,
         mine_odds: Option<MineOdds>,
     ) {
+        let root = *game.position();
+        let context = mine_odds.unwrap_or_else(|| game.mine_odds());
+        self.start_game(root, game.keys(), root.side_to_move(), limits, searchmoves, reporter, context);
+    }
+
+    /// Starts searching `root` of a game other than chess on every thread
+    /// and returns at once: `keys` are the game's keys up to the root (for
+    /// repetitions), `clock_side` the colour whose clock is kept, the root
+    /// moves `searchmoves` (empty: every legal move).
+    #[allow(clippy::too_many_arguments)]
+    pub fn start_game<G: GameRules>(
+        &mut self,
+        root: G,
+        keys: &[u64],
+        clock_side: Color,
+        limits: SearchLimits,
+        searchmoves: &[G::Move],
+        reporter: Arc<dyn GameReporter<G::Move>>,
+        context: G::Context,
+    ) {
         self.stop();
         self.wait();
-        let root = *game.position();
-        let root_moves = root_moves(&root.legal_actions(), searchmoves);
+        let root_moves = root_moves(&root.legal_moves(), searchmoves);
         self.begin_search(&limits);
-        let job: Arc<GameJob<VariantPosition>> = Arc::new(GameJob {
+        let job: Arc<GameJob<G>> = Arc::new(GameJob {
             tt: Arc::clone(&self.tt),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
-            context: mine_odds.unwrap_or_else(|| game.mine_odds()),
+            context,
             root,
-            keys: game.keys().to_vec(),
-            clock_side: root.side_to_move(),
+            keys: keys.to_vec(),
+            clock_side,
             root_moves,
             limits,
             multipv: self.multipv,

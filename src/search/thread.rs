@@ -174,6 +174,9 @@ pub const STACK_OFFSET: usize = 4;
 pub struct SearchThread {
     pub id: usize,
     pub histories: Histories,
+    /// The histories of a game whose board is not chess's (sized by that
+    /// game on its first search, kept like the chess ones).
+    pub game_histories: Option<Histories>,
     pub reductions: Reductions,
     /// The network's hidden layer for each ply of the current line.
     pub accumulators: AccumulatorStack,
@@ -219,6 +222,7 @@ impl SearchThread {
         Ok(SearchThread {
             id,
             histories: Histories::try_new()?,
+            game_histories: None,
             reductions: Reductions::new(),
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
             evaluator: Evaluator::try_new()?,
@@ -252,6 +256,9 @@ impl SearchThread {
     /// ucinewgame: forget what was learnt.
     pub fn clear(&mut self) {
         self.histories.clear();
+        if let Some(histories) = &mut self.game_histories {
+            histories.clear();
+        }
     }
 
     /// Counts a node and says whether the search must unwind now. The main

@@ -3,10 +3,10 @@
 
 use super::output::Output;
 use crate::board::Position;
-use crate::search::game::GameReporter;
+use crate::search::game::{Game, GameReporter};
 use crate::search::{Bound, IterationInfo, Reporter, Score};
 use crate::types::Move;
-use crate::variants::{Action, VariantPosition};
+use crate::variants::Action;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -129,73 +129,84 @@ impl Reporter for UciReporter {
     }
 }
 
-/// The longest prefix of `pv` that is legal from the variant position `root`.
-pub fn legal_variant_prefix(root: &VariantPosition, pv: &[Action]) -> usize {
+/// A move of a game other than chess, as UCI writes it.
+pub trait UciMoveText: Copy {
+    fn uci_text(self, chess960: bool) -> String;
+}
+
+impl UciMoveText for Action {
+    fn uci_text(self, chess960: bool) -> String {
+        self.to_uci(chess960)
+    }
+}
+
+/// The longest prefix of `pv` that is legal from `root`.
+pub fn legal_game_prefix<G: Game>(root: &G, pv: &[G::Move]) -> usize {
     let mut position = *root;
-    for (ply, &action) in pv.iter().enumerate() {
-        if !position.legal_actions().contains(&action) {
+    for (ply, &m) in pv.iter().enumerate() {
+        if !position.legal_moves().contains(&m) {
             return ply;
         }
-        position = position.make(action);
+        position = position.make(m);
     }
     pv.len()
 }
 
-/// Writes one variant search's progress and result, as `UciReporter` does
-/// for chess: the same `info` lines, drops written `N@c2`.
-pub struct VariantUciReporter {
+/// Writes the progress and result of a search of a game other than chess,
+/// as `UciReporter` does for chess: the same `info` lines, the game's own
+/// move text (drops `N@c2`, a warlock's double move `e4f5g6`).
+pub struct GameUciReporter<G: Game> {
     output: Arc<Output>,
-    root: VariantPosition,
+    root: G,
     chess960: bool,
     show_wdl: bool,
     finished: Arc<AtomicBool>,
 }
 
-impl VariantUciReporter {
-    pub fn new(
-        output: Arc<Output>,
-        root: VariantPosition,
-        chess960: bool,
-        show_wdl: bool,
-        finished: Arc<AtomicBool>,
-    ) -> VariantUciReporter {
-        VariantUciReporter { output, root, chess960, show_wdl, finished }
+impl<G: Game> GameUciReporter<G> {
+    pub fn new(output: Arc<Output>, root: G, chess960: bool, show_wdl: bool, finished: Arc<AtomicBool>) -> Self {
+        GameUciReporter { output, root, chess960, show_wdl, finished }
     }
 }
 
-impl GameReporter<Action> for VariantUciReporter {
-    fn iteration(&self, info: &IterationInfo, pv: &[Action]) {
+impl<G: Game> GameReporter<G::Move> for GameUciReporter<G>
+where
+    G::Move: UciMoveText,
+{
+    fn iteration(&self, info: &IterationInfo, pv: &[G::Move]) {
         let mut line = iteration_line(info, self.chess960, self.show_wdl);
-        let legal = legal_variant_prefix(&self.root, pv);
+        let legal = legal_game_prefix(&self.root, pv);
         if legal > 0 {
             line.push_str(" pv");
-            for action in &pv[..legal] {
+            for m in &pv[..legal] {
                 line.push(' ');
-                line.push_str(&action.to_uci(self.chess960));
+                line.push_str(&m.uci_text(self.chess960));
             }
         }
         self.output.line(&line);
     }
 
-    fn best_move(&self, best: Action, ponder: Option<Action>) {
-        let legal = self.root.legal_actions();
-        let (best, ponder) = if best.is_none() || legal.contains(&best) {
+    fn best_move(&self, best: G::Move, ponder: Option<G::Move>) {
+        let none = G::Move::default();
+        let legal = self.root.legal_moves();
+        let (best, ponder) = if best == none || legal.contains(&best) {
             (best, ponder)
         } else {
             self.output.error(&format!(
                 "the search chose '{}', which is not legal; playing another move",
-                best.to_uci(self.chess960)
+                best.uci_text(self.chess960)
             ));
-            (legal.first().copied().unwrap_or(Action::NONE), None)
+            (legal.first().copied().unwrap_or(none), None)
         };
-        let ponder = ponder.filter(|&p| !best.is_none() && legal_variant_prefix(&self.root, &[best, p]) == 2);
+        let ponder = ponder.filter(|&p| best != none && legal_game_prefix(&self.root, &[best, p]) == 2);
         self.finished.store(true, Ordering::Release);
-        let line = if best.is_none() {
+        let line = if best == none {
             "bestmove (none)".to_string()
         } else {
+            let best_text = best.uci_text(self.chess960);
             match ponder {
-                Some(p) => format!("bestmove {} ponder {}", best.to_uci(self.chess960), p.to_uci(self.chess960)),
-                None => format!("bestmove {}", best.to_uci(self.chess960)),
+                Some(p) => format!("bestmove {best_text} ponder {}", p.uci_text(self.chess960)),
+                None => format!("bestmove {best_text}"),
             }
         };
         self.output.line(&line);

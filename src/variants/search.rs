@@ -242,7 +242,7 @@ impl Game for VariantPosition {
         action.as_move()
     }
 
-    fn from_table(m: Move) -> Action {
+    fn table_move(&self, m: Move) -> Action {
         Action::from_bits(m.bits())
     }
 

@@ -325,7 +325,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         // Step 3. The transposition table.
         let key = position.key();
         let entry = self.tt.probe(key, ply);
-        let mut tt_move = entry.map_or(G::Move::default(), |e| G::from_table(e.mv));
+        let mut tt_move = entry.map_or(G::Move::default(), |e| position.table_move(e.mv));
         if let Some(entry) = entry {
             let usable = match entry.bound {
                 Bound::Exact => true,

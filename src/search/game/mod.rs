@@ -152,10 +152,10 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     // ----- Keys of the search's tables ---------------------------------------
 
-    /// The move in the table's 16 bits, and back; a move the table gives
-    /// back is used only if it is in the legal list.
+    /// The move in the table's 16 bits, and back in this position; the
+    /// table's move is only compared with the legal moves, never made.
     fn to_table(m: Self::Move) -> Move;
-    fn from_table(m: Move) -> Self::Move;
+    fn table_move(&self, m: Move) -> Self::Move;
     /// The histories for this game on a search thread, sized for it.
     fn histories(thread: &mut SearchThread) -> &mut Histories;
     /// The quiet history's index of a quiet move.

@@ -6,7 +6,7 @@ use super::{search_limits, Job, Session};
 use crate::types::Color;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
-use crate::uci::info::VariantUciReporter;
+use crate::uci::info::GameUciReporter;
 use crate::uci::options::VARIANT_CHOICES;
 use crate::variants::perft::perft_until_stopped;
 use crate::variants::{mines, Variant, VariantGame, VariantPosition};
@@ -165,7 +165,7 @@ impl Session {
             ));
         }
         let done = Arc::new(AtomicBool::new(false));
-        let reporter = VariantUciReporter::new(
+        let reporter = GameUciReporter::new(
             Arc::clone(&self.output),
             position,
             self.settings.chess960,
