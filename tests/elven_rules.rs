@@ -831,6 +831,24 @@ fn legal_moves_match_the_slow_generator() {
     assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
 }
 
+/// Every position two plies from the start has the slow generator's
+/// moves, so that the start position's perft(3) is checked as a whole.
+#[test]
+fn the_first_two_plies_match_the_slow_generator() {
+    let start = ElvenPosition::startpos();
+    let mut leaves = 0;
+    for first in start.legal_moves() {
+        let p = start.make(first);
+        for second in p.legal_moves() {
+            let q = p.make(second);
+            let fast: BTreeSet<String> = q.legal_moves().iter().map(|m| m.to_string()).collect();
+            assert_eq!(fast, naive::legal_moves(&q), "after {first} {second}");
+            leaves += fast.len();
+        }
+    }
+    assert_eq!(leaves as u64, start.perft(3));
+}
+
 /// A slow generator that knows only the rules: moves are walked square by
 /// square on a plain array, made on a copy, and kept when the mover's king
 /// is not attacked afterwards.
@@ -1073,5 +1091,18 @@ mod naive {
             legal.insert(c.text);
         }
         legal
+    }
+}
+
+/// Prints the start position's perft and its time: `cargo test --release
+/// --test elven_rules -- --ignored --nocapture start_position_perft`.
+#[test]
+#[ignore]
+fn start_position_perft() {
+    let p = ElvenPosition::startpos();
+    for depth in 1..=5 {
+        let start = std::time::Instant::now();
+        let nodes = p.perft(depth);
+        println!("perft {depth}: {nodes} nodes in {:.3} s", start.elapsed().as_secs_f64());
     }
 }

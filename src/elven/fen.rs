@@ -4,7 +4,6 @@
 //! j-file rook).
 
 use super::castling::castling_path;
-use super::movegen::promotion_zone;
 use super::zobrist::ZOBRIST;
 use super::{
     ElvenBitboard, ElvenCastlingRights, ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare,
@@ -134,11 +133,7 @@ impl ElvenPosition {
             }
         }
         for color in Color::ALL {
-            // A pawn starts on its side's third rank and never moves back.
-            let impossible = promotion_zone(color)
-                | ElvenBitboard::rank(if color == Color::White { 0 } else { 9 })
-                | ElvenBitboard::rank(if color == Color::White { 1 } else { 8 });
-            if let Some(square) = (pos.pieces(color, ElvenPieceKind::Pawn) & impossible).next() {
+            if let Some(square) = pos.pieces(color, ElvenPieceKind::Pawn).without(pawn_ranks(color)).next() {
                 return Err(ElvenFenError::PawnOnImpossibleRank(square));
             }
             if !material_is_reachable(&pos, color) {
@@ -220,6 +215,15 @@ const CASTLING_LETTERS: [(char, Color, ElvenCastlingSide); 4] = [
     ('k', Color::Black, ElvenCastlingSide::King),
     ('q', Color::Black, ElvenCastlingSide::Queen),
 ];
+
+/// Where a `color` pawn can stand: from its starting rank, the third, to
+/// the rank before its promotion zone (3 to 7 for White, 8 to 4 for Black).
+fn pawn_ranks(color: Color) -> ElvenBitboard {
+    match color {
+        Color::White => ElvenBitboard::ranks(2, 6),
+        Color::Black => ElvenBitboard::ranks(3, 7),
+    }
+}
 
 /// A FEN counter: digits only, no sign, at most 65535.
 fn read_number(text: &str) -> Option<u16> {
@@ -327,5 +331,27 @@ fn read_en_passant(pos: &ElvenPosition, field: &str) -> Result<Option<ElvenSquar
         Ok(Some(square))
     } else {
         Err(ElvenFenError::ImpossibleEnPassant(square))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_ten_are_read_and_written() {
+        let fen = "4k5/10/10/10/10/10/10/10/10/5K4 w - - 0 1";
+        assert_eq!(ElvenPosition::from_fen(fen).unwrap().fen(), fen);
+        let short = "4k5/10/10/10/10/10/10/10/10/5K4 w - -";
+        assert_eq!(ElvenPosition::from_fen(short).unwrap().fen(), fen, "clocks default to 0 and 1");
+    }
+
+    #[test]
+    fn every_piece_letter_is_read() {
+        let fen = "4k5/10/10/10/10/10/10/P9/QNBRDWEG2/5K4 w - - 0 1";
+        let p = ElvenPosition::from_fen(fen).unwrap();
+        assert_eq!(p.color(Color::White).count(), 10);
+        assert_eq!(p.pieces(Color::White, ElvenPieceKind::Goblin).count(), 1);
+        assert_eq!(p.fen(), fen);
     }
 }

@@ -1,6 +1,7 @@
 //! Making moves, by copy: `make` returns the new position and leaves the
 //! old one untouched, so "unmake" is dropping the copy.
 
+use super::attacks::pawn_attacks;
 use super::castling::castling_path;
 use super::zobrist::ZOBRIST;
 use super::{ElvenCastlingSide, ElvenMove, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare};
@@ -101,10 +102,51 @@ impl ElvenPosition {
     /// only if, the side to move can capture there legally.
     pub(super) fn set_en_passant_if_legal(&mut self, target: ElvenSquare) {
         let us = self.side_to_move;
-        let capturers = super::attacks::pawn_attacks(!us, target) & self.pieces(us, ElvenPieceKind::Pawn);
-        if Iterator::any(&mut { capturers }, |from| self.en_passant_is_legal(from, target)) {
-            self.en_passant = Some(target);
-            self.key ^= ZOBRIST.en_passant_file[target.file() as usize];
+        for from in pawn_attacks(!us, target) & self.pieces(us, ElvenPieceKind::Pawn) {
+            if self.en_passant_is_legal(from, target) {
+                self.en_passant = Some(target);
+                self.key ^= ZOBRIST.en_passant_file[target.file() as usize];
+                return;
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(position: &ElvenPosition, text: &str) -> ElvenPosition {
+        position.make(position.parse_move(text).unwrap())
+    }
+
+    #[test]
+    fn castling_moves_king_and_rook_and_keeps_the_key() {
+        let p = ElvenPosition::from_fen("r3k4r/10/10/10/10/10/10/10/10/R4K3R w KQkq - 5 9").unwrap();
+        let after = play(&p, "f1c1");
+        assert_eq!(after.fen(), "r3k4r/10/10/10/10/10/10/10/10/2KR5R b kq - 6 9");
+        assert_eq!(after.key(), after.compute_key());
+        let after = play(&after, "e10h10");
+        assert_eq!(after.fen(), "r5rk2/10/10/10/10/10/10/10/10/2KR5R w - - 7 10");
+        assert_eq!(after.key(), after.compute_key());
+    }
+
+    #[test]
+    fn a_pass_changes_only_the_turn_and_the_clocks() {
+        let p = ElvenPosition::startpos();
+        let after = play(&p, "e2e2");
+        assert_eq!(after.fen(), ElvenPosition::startpos().fen().replace(" w KQkq - 0 1", " b KQkq - 1 1"));
+        assert_eq!(after.key(), after.compute_key());
+        assert_eq!(play(&after, "f9f9").fen().split(' ').next(), p.fen().split(' ').next());
+    }
+
+    #[test]
+    fn a_double_step_sets_en_passant_only_when_it_can_be_taken() {
+        let p = ElvenPosition::startpos();
+        assert_eq!(play(&p, "e3e5").en_passant(), None);
+        let p = ElvenPosition::from_fen("4k5/10/10/10/10/3p6/10/4P5/10/5K4 w - - 0 1").unwrap();
+        let after = play(&p, "e3e5");
+        assert_eq!(after.en_passant(), ElvenSquare::parse("e4"));
+        assert_eq!(after.key(), after.compute_key());
     }
 }

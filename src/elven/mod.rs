@@ -6,12 +6,12 @@
 //! and two dwarfs (king's moves, not royal); pawns promote on entering the
 //! last three ranks.
 //!
-//! - [`square`], [`bitboard`], [`piece`]: the 10x10 board's small types.
+//! - `square`, `bitboard`, `piece`: the 10x10 board's small types.
 //! - [`attacks`]: leaper tables and slider rays.
-//! - [`position`]: the position; [`fen`] reads and writes it.
-//! - [`moves`]: a move and its text; [`movegen`] the legal moves;
-//!   [`make`] plays one.
-//! - [`castling`], [`zobrist`], [`perft`].
+//! - `position`: the position; `fen` reads and writes it.
+//! - `moves`: a move, its effect and its text; `movegen` the legal moves;
+//!   `make` plays one.
+//! - `castling`, `zobrist`, `perft`.
 
 pub mod attacks;
 mod bitboard;

@@ -55,29 +55,6 @@ impl ElvenPosition {
         moves
     }
 
-    /// Whether `m` captures anything.
-    pub fn is_capture(&self, m: ElvenMove) -> bool {
-        !self.captured_pieces(m).is_empty()
-    }
-
-    /// The pieces `m` captures, with their squares (two for a warlock's
-    /// double capture).
-    pub fn captured_pieces(&self, m: ElvenMove) -> ArrayVec<(ElvenSquare, super::ElvenPiece), 2> {
-        let mut captured = ArrayVec::new();
-        if m.is_en_passant() {
-            let square = ElvenSquare::new(m.to().file(), m.from().rank());
-            captured.extend(self.piece_on(square).map(|piece| (square, piece)));
-            return captured;
-        }
-        if let Some(via) = m.first_capture() {
-            captured.extend(self.piece_on(via).map(|piece| (via, piece)));
-        }
-        if m.to() != m.from() && !m.is_castling() {
-            captured.extend(self.piece_on(m.to()).map(|piece| (m.to(), piece)));
-        }
-        captured
-    }
-
     fn generate_legal(&self, moves: &mut ElvenMoveList) {
         let us = self.side_to_move;
         let them = !us;
@@ -98,18 +75,18 @@ impl ElvenPosition {
         // One checker: capture it, or block it if it is a slider checking
         // along its line (a warlock two squares away on a line is a leaper);
         // no checker: anywhere.
-        let target = enterable
-            & match self.checkers.any() {
-                true => {
-                    let checker = self.checkers.lsb();
-                    let sliders = self.diagonal_sliders() | self.orthogonal_sliders();
-                    match sliders.contains(checker) {
-                        true => self.checkers | between(king, checker),
-                        false => self.checkers,
-                    }
-                }
-                false => ElvenBitboard::ALL,
-            };
+        let answers = if self.checkers.is_empty() {
+            ElvenBitboard::ALL
+        } else {
+            let checker = self.checkers.lsb();
+            let sliders = self.diagonal_sliders() | self.orthogonal_sliders();
+            if sliders.contains(checker) {
+                self.checkers | between(king, checker)
+            } else {
+                self.checkers
+            }
+        };
+        let target = answers & enterable;
         self.pawn_moves(moves, king, target, capturable);
         let pinned = self.pinned();
         for kind in PLAIN_PIECES {
@@ -250,7 +227,7 @@ impl ElvenPosition {
 
 /// The ranks where a `color` pawn must promote: its last three.
 #[inline(always)]
-pub(super) fn promotion_zone(color: Color) -> ElvenBitboard {
+fn promotion_zone(color: Color) -> ElvenBitboard {
     match color {
         Color::White => ElvenBitboard::ranks(7, 9),
         Color::Black => ElvenBitboard::ranks(0, 2),

@@ -4,7 +4,8 @@
 //! `f1i1`), with a warlock's first step between them when that step
 //! captures (`e4f5g6`, the igui `e4f5e4`); a pass is `e4e4`.
 
-use super::{ElvenPieceKind, ElvenPosition, ElvenSquare};
+use super::{ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// `via` of a move whose first step captures nothing.
@@ -165,13 +166,13 @@ impl std::error::Error for ElvenMoveError {}
 
 /// The squares of a move's text and its promotion letter.
 struct MoveText {
-    squares: arrayvec::ArrayVec<ElvenSquare, 3>,
+    squares: ArrayVec<ElvenSquare, 3>,
     promotion: Option<ElvenPieceKind>,
 }
 
 fn read_move_text(text: &str) -> Option<MoveText> {
     let mut bytes = text.as_bytes();
-    let mut squares = arrayvec::ArrayVec::new();
+    let mut squares = ArrayVec::new();
     while let Some((square, length)) = ElvenSquare::parse_prefix(bytes) {
         squares.try_push(square).ok()?;
         bytes = &bytes[length..];
@@ -217,6 +218,29 @@ impl ElvenPosition {
                     && (via.is_some() || read.squares.len() == 2 || self.is_warlock_on(from))
             })
             .ok_or_else(illegal)
+    }
+
+    /// Whether `m` captures anything.
+    pub fn is_capture(&self, m: ElvenMove) -> bool {
+        !self.captured_pieces(m).is_empty()
+    }
+
+    /// The pieces `m` captures, with their squares (two for a warlock's
+    /// double capture).
+    pub fn captured_pieces(&self, m: ElvenMove) -> ArrayVec<(ElvenSquare, ElvenPiece), 2> {
+        let mut captured = ArrayVec::new();
+        if m.is_en_passant() {
+            let square = ElvenSquare::new(m.to().file(), m.from().rank());
+            captured.extend(self.piece_on(square).map(|piece| (square, piece)));
+            return captured;
+        }
+        if let Some(via) = m.first_capture() {
+            captured.extend(self.piece_on(via).map(|piece| (via, piece)));
+        }
+        if m.to() != m.from() && !m.is_castling() {
+            captured.extend(self.piece_on(m.to()).map(|piece| (m.to(), piece)));
+        }
+        captured
     }
 
     fn is_warlock_on(&self, square: ElvenSquare) -> bool {

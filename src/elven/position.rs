@@ -320,3 +320,39 @@ impl fmt::Debug for ElvenPosition {
         write!(f, ")")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(text: &str) -> ElvenSquare {
+        ElvenSquare::parse(text).unwrap()
+    }
+
+    #[test]
+    fn blockers_of_either_colour_and_pins_of_ours() {
+        // The e-file: king e1, our rook e3, their rook e9. A diagonal: their
+        // knight on g3 between the king and their bishop on h4.
+        let p = ElvenPosition::from_fen("4k5/4r5/10/10/10/10/7b2/4R1n3/10/4K5 w - - 0 1").unwrap();
+        assert_eq!(p.pinned(), square("e3").bitboard());
+        assert!(p.king_blockers.contains(square("g3")));
+        assert!(!p.in_check());
+    }
+
+    #[test]
+    fn a_warlock_attacks_its_whole_area_through_pieces() {
+        let p = ElvenPosition::from_fen("4k5/10/10/10/3PPP4/3DWD4/3PPP4/10/10/5K4 w - - 0 1").unwrap();
+        let attacked = |s| p.is_attacked_by(Color::White, square(s), p.occupied());
+        assert!(attacked("c3") && attacked("g7") && attacked("e7"), "two squares away, over its own men");
+        assert!(!attacked("e8") && !attacked("b5"));
+    }
+
+    #[test]
+    fn the_key_counts_every_part_of_the_state() {
+        let start = ElvenPosition::startpos();
+        assert_eq!(start.key(), start.compute_key());
+        let mut immune = start;
+        immune.warlock_immunity = true;
+        assert_ne!(immune.compute_key(), start.compute_key());
+    }
+}
