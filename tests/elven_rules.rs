@@ -1103,6 +1103,6 @@ fn start_position_perft() {
     for depth in 1..=5 {
         let start = std::time::Instant::now();
         let nodes = p.perft(depth);
-        println!("perft {depth}: {nodes} nodes in {:.3} s", start.elapsed().as_secs_f64());
+        println!("perft {depth}: {nodes} nodes in {:.3} ms", start.elapsed().as_secs_f64() * 1000.0);
     }
 }
