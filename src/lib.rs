@@ -10,8 +10,10 @@
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 //! - [`memory`]: zeroed, fallible allocation of the large tables.
 //! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
+//! - [`elven`]: Elven Chess on its 10x10 board: position, moves, FEN, perft.
 
 pub mod board;
+pub mod elven;
 pub mod eval;
 pub mod memory;
 pub mod nnue;

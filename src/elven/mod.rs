@@ -1,0 +1,36 @@
+//! Elven Chess, H. G. Muller's game on a 10x10 board: its board, move
+//! generation, FEN and perft, apart from chess so that chess pays nothing
+//! for it. Besides the chess pieces each side has a warlock (a Chu Shogi
+//! lion, which may capture twice in one move or capture without moving),
+//! an elf (bishop and orthogonal step), a goblin (rook and diagonal step)
+//! and two dwarfs (king's moves, not royal); pawns promote on entering the
+//! last three ranks.
+//!
+//! - `square`, `bitboard`, `piece`: the 10x10 board's small types.
+//! - [`attacks`]: leaper tables and slider rays.
+//! - `position`: the position; `fen` reads and writes it.
+//! - `moves`: a move, its effect and its text; `movegen` the legal moves;
+//!   `make` plays one.
+//! - `castling`, `zobrist`, `perft`.
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod fen;
+mod make;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod square;
+mod zobrist;
+
+pub use bitboard::ElvenBitboard;
+pub use castling::{ElvenCastlingRights, ElvenCastlingSide};
+pub use fen::ElvenFenError;
+pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
+pub use moves::{ElvenMove, ElvenMoveError};
+pub use piece::{ElvenPiece, ElvenPieceKind};
+pub use position::{ElvenPosition, ELVEN_STARTPOS_FEN};
+pub use square::ElvenSquare;

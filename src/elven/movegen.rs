@@ -1,0 +1,256 @@
+//! Legal move generation. Most pieces are generated as in chess: their
+//! attack sets cut down to the squares that answer a check and, for a
+//! pinned piece, to its line through the king. The king's squares are
+//! tested one by one. A warlock's move can vacate two squares and remove a
+//! piece that is not where it lands, so it is tested on the board it leaves
+//! unless it plainly cannot uncover the king; en passant always is.
+
+use super::attacks::{between, king_attacks, line, pawn_attacks, piece_attacks, warlock_area};
+use super::castling::castling_path;
+use super::{ElvenBitboard, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use crate::types::Color;
+use arrayvec::ArrayVec;
+
+/// The most legal moves one piece of each kind can have on the 10x10 board,
+/// and so in any position FEN parsing accepts: one king (8 steps and two
+/// castlings), one warlock (24 jumps, 8 neighbours to capture on each
+/// followed by 8 second steps, one pass), one elf (17 + 4), one goblin
+/// (18 + 4), two dwarfs, and the chess pieces of the start position, the
+/// ten pawns each counted as a queen (18 + 17), which is more than a pawn
+/// ever has (12: three squares, four promotions each).
+const fn move_bound() -> usize {
+    let queen = 18 + 17;
+    let king = 8 + 2;
+    let warlock = 24 + 8 * 8 + 1;
+    let elf = 17 + 4;
+    let goblin = 18 + 4;
+    let dwarf = 8;
+    let (rook, bishop, knight) = (18, 17, 8);
+    king + warlock + elf + goblin + 2 * dwarf + queen + 2 * rook + 2 * bishop + 2 * knight + 10 * queen
+}
+
+/// The capacity of a move list: no position FEN parsing accepts has more
+/// legal moves (see `move_bound`).
+pub const ELVEN_MAX_MOVES: usize = move_bound();
+
+/// The legal moves of a position, on the stack.
+pub type ElvenMoveList = ArrayVec<ElvenMove, ELVEN_MAX_MOVES>;
+
+/// The pieces that move by their attack sets, generated in one loop.
+const PLAIN_PIECES: [ElvenPieceKind; 7] = [
+    ElvenPieceKind::Knight,
+    ElvenPieceKind::Bishop,
+    ElvenPieceKind::Rook,
+    ElvenPieceKind::Queen,
+    ElvenPieceKind::Elf,
+    ElvenPieceKind::Goblin,
+    ElvenPieceKind::Dwarf,
+];
+
+impl ElvenPosition {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> ElvenMoveList {
+        let mut moves = ElvenMoveList::new();
+        self.generate_legal(&mut moves);
+        moves
+    }
+
+    fn generate_legal(&self, moves: &mut ElvenMoveList) {
+        let us = self.side_to_move;
+        let them = !us;
+        let occupied = self.occupied();
+        let immune =
+            if self.warlock_immunity { self.pieces(them, ElvenPieceKind::Warlock) } else { ElvenBitboard::EMPTY };
+        let capturable = self.color(them).without(immune);
+        let enterable = !occupied | capturable;
+        let king = self.king_square(us);
+
+        self.king_moves(moves, king, enterable);
+        for warlock in self.pieces(us, ElvenPieceKind::Warlock) {
+            self.warlock_moves(moves, warlock, capturable);
+        }
+        if self.checkers.has_many() {
+            return;
+        }
+        // One checker: capture it, or block it if it is a slider checking
+        // along its line (a warlock two squares away on a line is a leaper);
+        // no checker: anywhere.
+        let answers = if self.checkers.is_empty() {
+            ElvenBitboard::ALL
+        } else {
+            let checker = self.checkers.lsb();
+            let sliders = self.diagonal_sliders() | self.orthogonal_sliders();
+            if sliders.contains(checker) {
+                self.checkers | between(king, checker)
+            } else {
+                self.checkers
+            }
+        };
+        let target = answers & enterable;
+        self.pawn_moves(moves, king, target, capturable);
+        let pinned = self.pinned();
+        for kind in PLAIN_PIECES {
+            for from in self.pieces(us, kind) {
+                let mut destinations = piece_attacks(kind, from, occupied) & target;
+                if pinned.contains(from) {
+                    destinations &= line(king, from);
+                }
+                for to in destinations {
+                    moves.push(ElvenMove::normal(from, to));
+                }
+            }
+        }
+        if self.checkers.is_empty() {
+            self.castling_moves(moves, occupied);
+        }
+    }
+
+    fn king_moves(&self, moves: &mut ElvenMoveList, king: ElvenSquare, enterable: ElvenBitboard) {
+        // Sliders see through the king's square: it cannot hide behind itself.
+        let without_king = self.occupied() ^ king.bitboard();
+        for to in king_attacks(king) & enterable {
+            if !self.is_attacked_by(!self.side_to_move, to, without_king) {
+                moves.push(ElvenMove::normal(king, to));
+            }
+        }
+    }
+
+    fn castling_moves(&self, moves: &mut ElvenMoveList, occupied: ElvenBitboard) {
+        let us = self.side_to_move;
+        for side in ElvenCastlingSide::ALL {
+            if !self.castling.has(us, side) {
+                continue;
+            }
+            let path = castling_path(us, side);
+            if (occupied & path.empty).any() {
+                continue;
+            }
+            // The rook's move cannot uncover the king's squares: it stands
+            // in the corner, with nothing beyond it on the rank.
+            let without_king = occupied ^ path.king_from.bitboard();
+            let mut safe = path.safe;
+            if safe.all(|square| !self.is_attacked_by(!us, square, without_king)) {
+                moves.push(ElvenMove::castling(path.king_from, path.king_to));
+            }
+        }
+    }
+
+    fn pawn_moves(
+        &self,
+        moves: &mut ElvenMoveList,
+        king: ElvenSquare,
+        target: ElvenBitboard,
+        capturable: ElvenBitboard,
+    ) {
+        let us = self.side_to_move;
+        let occupied = self.occupied();
+        let pinned = self.pinned();
+        let forward = if us == Color::White { 1 } else { -1 };
+        let zone = promotion_zone(us);
+        for from in self.pieces(us, ElvenPieceKind::Pawn) {
+            let allowed = if pinned.contains(from) { target & line(king, from) } else { target };
+            if let Some(one) = from.offset(0, forward).filter(|&one| !occupied.contains(one)) {
+                if allowed.contains(one) {
+                    push_pawn_move(moves, from, one, zone);
+                }
+                // A pawn on its side's third rank has not moved.
+                if from.relative_rank(us) == 2 {
+                    let two = one.offset(0, forward).expect("the fifth rank is on the board");
+                    if !occupied.contains(two) && allowed.contains(two) {
+                        moves.push(ElvenMove::normal(from, two));
+                    }
+                }
+            }
+            for to in pawn_attacks(us, from) & capturable & allowed {
+                push_pawn_move(moves, from, to, zone);
+            }
+        }
+        if let Some(target) = self.en_passant {
+            for from in pawn_attacks(!us, target) & self.pieces(us, ElvenPieceKind::Pawn) {
+                if self.en_passant_is_legal(from, target) {
+                    moves.push(ElvenMove::en_passant(from, target));
+                }
+            }
+        }
+    }
+
+    /// Whether the pawn on `from` may capture en passant on `target`: the
+    /// king of the side to move must be safe on the board it leaves.
+    pub(super) fn en_passant_is_legal(&self, from: ElvenSquare, target: ElvenSquare) -> bool {
+        let captured = ElvenSquare::new(target.file(), from.rank()).bitboard();
+        let occupied = (self.occupied() ^ from.bitboard() ^ captured) | target.bitboard();
+        self.king_safe_after(occupied, captured)
+    }
+
+    /// The warlock's moves: its jumps, its double moves after a capture on
+    /// a neighbour (igui included), and one pass.
+    fn warlock_moves(&self, moves: &mut ElvenMoveList, from: ElvenSquare, capturable: ElvenBitboard) {
+        let empty = !self.occupied();
+        let theirs = self.color(!self.side_to_move);
+        for to in warlock_area(from) & (empty | capturable) {
+            self.push_warlock_move(moves, ElvenMove::normal(from, to), to.bitboard() & theirs);
+        }
+        for via in king_attacks(from) & capturable {
+            for to in king_attacks(via) & (empty | capturable | from.bitboard()) {
+                let captured = via.bitboard() | (to.bitboard() & theirs);
+                self.push_warlock_move(moves, ElvenMove::double(from, via, to), captured);
+            }
+        }
+        // Stepping out and back leaves the king as it was: legal unless in
+        // check, and one move whichever empty neighbour it steps to.
+        if self.checkers.is_empty() && (king_attacks(from) & empty).any() {
+            moves.push(ElvenMove::pass(from));
+        }
+    }
+
+    /// Adds the warlock's move `m`, which captures `captured`, if it is
+    /// legal: a capture of the other warlock must not end on a square an
+    /// enemy piece attacks (restriction 1), and the king must be safe.
+    fn push_warlock_move(&self, moves: &mut ElvenMoveList, m: ElvenMove, captured: ElvenBitboard) {
+        let (from, to) = (m.from(), m.to());
+        let occupied = (self.occupied().without(captured) ^ from.bitboard()) | to.bitboard();
+        let theirs_after = self.color(!self.side_to_move).without(captured);
+        if (captured & self.kind(ElvenPieceKind::Warlock)).any()
+            && (self.attackers_to(to, occupied) & theirs_after).any()
+        {
+            return;
+        }
+        // Out of check, a move that vacates one square off the king's lines
+        // cannot uncover it; anything else is tested on the new board.
+        let vacated = (from.bitboard() | captured).without(to.bitboard());
+        let plainly_safe = self.checkers.is_empty() && !vacated.has_many() && (vacated & self.king_blockers).is_empty();
+        if plainly_safe || self.king_safe_after(occupied, captured) {
+            moves.push(m);
+        }
+    }
+}
+
+/// The ranks where a `color` pawn must promote: its last three.
+#[inline(always)]
+fn promotion_zone(color: Color) -> ElvenBitboard {
+    match color {
+        Color::White => ElvenBitboard::ranks(7, 9),
+        Color::Black => ElvenBitboard::ranks(0, 2),
+    }
+}
+
+#[inline(always)]
+fn push_pawn_move(moves: &mut ElvenMoveList, from: ElvenSquare, to: ElvenSquare, zone: ElvenBitboard) {
+    if zone.contains(to) {
+        for piece in ElvenPieceKind::PROMOTIONS {
+            moves.push(ElvenMove::promotion(from, to, piece));
+        }
+    } else {
+        moves.push(ElvenMove::normal(from, to));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_bound_is_the_sum_of_the_pieces_maxima() {
+        assert_eq!(ELVEN_MAX_MOVES, 629);
+    }
+}

@@ -1,0 +1,21 @@
+//! Perft: the number of leaves of the legal move tree, which checks move
+//! generation against counts found otherwise.
+
+use super::{ElvenMove, ElvenPosition};
+
+impl ElvenPosition {
+    /// The number of move sequences of `depth` plies from here; the last
+    /// ply is counted, not made.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.legal_moves().len() as u64,
+            _ => self.legal_moves().iter().map(|&m| self.make(m).perft(depth - 1)).sum(),
+        }
+    }
+
+    /// Perft split by first move: each legal move with its subtree's count.
+    pub fn divide(&self, depth: u32) -> Vec<(ElvenMove, u64)> {
+        self.legal_moves().iter().map(|&m| (m, if depth <= 1 { 1 } else { self.make(m).perft(depth - 1) })).collect()
+    }
+}

@@ -1,0 +1,358 @@
+//! The Elven Chess position: a mailbox and bitboards by colour and kind,
+//! copied whole to make a move (see `make.rs`), and what it knows of
+//! checks and pins.
+
+use super::attacks::{
+    between, bishop_attacks, diagonal_steps, king_attacks, knight_attacks, orthogonal_steps, pawn_attacks,
+    rook_attacks, warlock_area,
+};
+use super::zobrist::{piece_key, ZOBRIST};
+use super::{ElvenBitboard, ElvenCastlingRights, ElvenPiece, ElvenPieceKind, ElvenSquare};
+use crate::types::Color;
+use std::fmt;
+
+/// The start position.
+pub const ELVEN_STARTPOS_FEN: &str = "r3k4r/dnbgqwebnd/pppppppppp/10/10/10/10/PPPPPPPPPP/DNBEWQGBND/R4K3R w KQkq - 0 1";
+
+/// A legal Elven Chess position. Parsing a FEN checks everything; after
+/// that only legal moves change it, so it cannot become invalid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ElvenPosition {
+    pub(super) board: [Option<ElvenPiece>; 100],
+    pub(super) by_color: [ElvenBitboard; 2],
+    pub(super) by_kind: [ElvenBitboard; ElvenPieceKind::COUNT],
+    pub(super) side_to_move: Color,
+    pub(super) castling: ElvenCastlingRights,
+    /// Present only when the side to move can capture en passant legally.
+    pub(super) en_passant: Option<ElvenSquare>,
+    pub(super) halfmove_clock: u16,
+    pub(super) fullmove_number: u16,
+    /// The side to move may not capture the opponent's warlock: a piece
+    /// other than a warlock has just captured a warlock (restriction 2).
+    pub(super) warlock_immunity: bool,
+    pub(super) key: u64,
+    /// Enemy pieces attacking the king of the side to move.
+    pub(super) checkers: ElvenBitboard,
+    /// Pieces of either colour that stand alone between the king of the
+    /// side to move and an enemy slider on its line.
+    pub(super) king_blockers: ElvenBitboard,
+}
+
+impl ElvenPosition {
+    /// An empty board, White to move, no rights: the start of FEN parsing.
+    pub(super) fn empty() -> ElvenPosition {
+        ElvenPosition {
+            board: [None; 100],
+            by_color: [ElvenBitboard::EMPTY; 2],
+            by_kind: [ElvenBitboard::EMPTY; ElvenPieceKind::COUNT],
+            side_to_move: Color::White,
+            castling: ElvenCastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            warlock_immunity: false,
+            key: 0,
+            checkers: ElvenBitboard::EMPTY,
+            king_blockers: ElvenBitboard::EMPTY,
+        }
+    }
+
+    pub fn startpos() -> ElvenPosition {
+        ElvenPosition::from_fen(ELVEN_STARTPOS_FEN).expect("the start position is legal")
+    }
+
+    // ----- What stands where -----------------------------------------------
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    #[inline(always)]
+    pub fn piece_on(&self, square: ElvenSquare) -> Option<ElvenPiece> {
+        self.board[square.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> ElvenBitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Every piece of `color`.
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> ElvenBitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Every piece of `kind`, both colours.
+    #[inline(always)]
+    pub fn kind(&self, kind: ElvenPieceKind) -> ElvenBitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: ElvenPieceKind) -> ElvenBitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> ElvenSquare {
+        self.pieces(color, ElvenPieceKind::King).lsb()
+    }
+
+    #[inline(always)]
+    pub fn castling_rights(&self) -> ElvenCastlingRights {
+        self.castling
+    }
+
+    /// The en-passant target square, present only when the capture is legal.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<ElvenSquare> {
+        self.en_passant
+    }
+
+    /// Halfmoves since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock as u32
+    }
+
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number as u32
+    }
+
+    /// Whether the side to move is barred from capturing the opponent's
+    /// warlock this half-move, because a piece that is not a warlock has
+    /// just captured its own warlock. FEN does not carry this.
+    #[inline(always)]
+    pub fn warlock_immunity(&self) -> bool {
+        self.warlock_immunity
+    }
+
+    /// The Zobrist key: pieces, side to move, castling rights, a legal
+    /// en-passant capture and the warlock immunity. Equal keys (but for
+    /// collisions) mean equal positions for the repetition rule.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Enemy pieces that attack the king of the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> ElvenBitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Pieces of the side to move that may leave their line to the king
+    /// only if the king stays safe.
+    #[inline(always)]
+    pub fn pinned(&self) -> ElvenBitboard {
+        self.king_blockers & self.color(self.side_to_move)
+    }
+
+    // ----- Attacks -----------------------------------------------------------
+
+    /// Bishops, queens and elves, both colours: what attacks along diagonals.
+    #[inline(always)]
+    pub fn diagonal_sliders(&self) -> ElvenBitboard {
+        self.kind(ElvenPieceKind::Bishop) | self.kind(ElvenPieceKind::Queen) | self.kind(ElvenPieceKind::Elf)
+    }
+
+    /// Rooks, queens and goblins, both colours: what attacks along ranks and
+    /// files.
+    #[inline(always)]
+    pub fn orthogonal_sliders(&self) -> ElvenBitboard {
+        self.kind(ElvenPieceKind::Rook) | self.kind(ElvenPieceKind::Queen) | self.kind(ElvenPieceKind::Goblin)
+    }
+
+    /// Every piece of either colour that attacks `square`, sliders seen
+    /// through `occupied`. A warlock attacks the 24 squares it can jump to.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: ElvenSquare, occupied: ElvenBitboard) -> ElvenBitboard {
+        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, ElvenPieceKind::Pawn))
+            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, ElvenPieceKind::Pawn))
+            | (knight_attacks(square) & self.kind(ElvenPieceKind::Knight))
+            | (king_attacks(square) & (self.kind(ElvenPieceKind::King) | self.kind(ElvenPieceKind::Dwarf)))
+            | (warlock_area(square) & self.kind(ElvenPieceKind::Warlock))
+            | (orthogonal_steps(square) & self.kind(ElvenPieceKind::Elf))
+            | (diagonal_steps(square) & self.kind(ElvenPieceKind::Goblin))
+            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
+            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+    }
+
+    /// Whether a piece of `by` attacks `square`, sliders seen through
+    /// `occupied`.
+    #[inline(always)]
+    pub fn is_attacked_by(&self, by: Color, square: ElvenSquare, occupied: ElvenBitboard) -> bool {
+        (self.attackers_to(square, occupied) & self.color(by)).any()
+    }
+
+    /// Recomputes the checkers and the king's blockers for the side to move.
+    pub(super) fn update_check_info(&mut self) {
+        let us = self.side_to_move;
+        let theirs = self.color(!us);
+        let king = self.king_square(us);
+        let occupied = self.occupied();
+        self.checkers = self.attackers_to(king, occupied) & theirs;
+        let snipers = ((rook_attacks(king, ElvenBitboard::EMPTY) & self.orthogonal_sliders())
+            | (bishop_attacks(king, ElvenBitboard::EMPTY) & self.diagonal_sliders()))
+            & theirs;
+        let mut blockers = ElvenBitboard::EMPTY;
+        for sniper in snipers {
+            let between = between(king, sniper) & occupied;
+            if between.any() && !between.has_many() {
+                blockers |= between;
+            }
+        }
+        self.king_blockers = blockers;
+    }
+
+    /// Whether our king is safe once the board holds `occupied` and the
+    /// enemy pieces of `captured` are gone: the full test, for the moves
+    /// whose effect pins and checks do not describe (a warlock's, en
+    /// passant). Our own pieces matter only as blockers.
+    #[inline(always)]
+    pub(super) fn king_safe_after(&self, occupied: ElvenBitboard, captured: ElvenBitboard) -> bool {
+        let us = self.side_to_move;
+        let theirs = self.color(!us).without(captured);
+        (self.attackers_to(self.king_square(us), occupied) & theirs).is_empty()
+    }
+
+    // ----- Piece placement -------------------------------------------------
+
+    #[inline(always)]
+    pub(super) fn put_piece(&mut self, piece: ElvenPiece, square: ElvenSquare) {
+        let bit = square.bitboard();
+        self.board[square.index()] = Some(piece);
+        self.by_color[piece.color().index()] |= bit;
+        self.by_kind[piece.kind().index()] |= bit;
+        self.key ^= piece_key(piece, square);
+    }
+
+    #[inline(always)]
+    pub(super) fn remove_piece(&mut self, square: ElvenSquare) -> ElvenPiece {
+        let piece = self.board[square.index()].take().expect("a piece to remove");
+        let bit = square.bitboard();
+        self.by_color[piece.color().index()] ^= bit;
+        self.by_kind[piece.kind().index()] ^= bit;
+        self.key ^= piece_key(piece, square);
+        piece
+    }
+
+    #[inline(always)]
+    pub(super) fn move_piece(&mut self, from: ElvenSquare, to: ElvenSquare) {
+        let piece = self.remove_piece(from);
+        self.put_piece(piece, to);
+    }
+
+    /// The key computed from scratch; equals `key()` in every position.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.occupied() {
+            key ^= piece_key(self.piece_on(square).expect("occupied squares hold a piece"), square);
+        }
+        if self.side_to_move == Color::Black {
+            key ^= ZOBRIST.black_to_move;
+        }
+        for bit in 0..4 {
+            if self.castling.bits() & (1 << bit) != 0 {
+                key ^= ZOBRIST.castling[bit];
+            }
+        }
+        if let Some(square) = self.en_passant {
+            key ^= ZOBRIST.en_passant_file[square.file() as usize];
+        }
+        if self.warlock_immunity {
+            key ^= ZOBRIST.warlock_immunity;
+        }
+        key
+    }
+
+    // ----- The end of the game -------------------------------------------
+
+    /// Neither side can ever mate: no pawn and no piece but bishops and
+    /// knights, and either one minor piece at most or only bishops, all on
+    /// squares of one colour (the chess rule; every fairy piece can mate).
+    pub fn insufficient_material(&self) -> bool {
+        let knights = self.kind(ElvenPieceKind::Knight);
+        let bishops = self.kind(ElvenPieceKind::Bishop);
+        let kings = self.kind(ElvenPieceKind::King);
+        if (self.occupied() ^ kings ^ knights ^ bishops).any() {
+            return false;
+        }
+        if (knights | bishops).count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & ElvenBitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & ElvenBitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// The side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && self.legal_moves().is_empty()
+    }
+
+    /// The side to move is not in check and has no legal move: a draw.
+    pub fn is_stalemate(&self) -> bool {
+        !self.in_check() && self.legal_moves().is_empty()
+    }
+
+    /// A hundred halfmoves without a capture or a pawn move: a draw, unless
+    /// the last of them mated (the caller checks mate first).
+    pub fn fifty_move_rule(&self) -> bool {
+        self.halfmove_clock >= 100
+    }
+}
+
+impl fmt::Debug for ElvenPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ElvenPosition({}", self.fen())?;
+        if self.warlock_immunity {
+            write!(f, ", warlock immune")?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(text: &str) -> ElvenSquare {
+        ElvenSquare::parse(text).unwrap()
+    }
+
+    #[test]
+    fn blockers_of_either_colour_and_pins_of_ours() {
+        // The e-file: king e1, our rook e3, their rook e9. A diagonal: their
+        // knight on g3 between the king and their bishop on h4.
+        let p = ElvenPosition::from_fen("4k5/4r5/10/10/10/10/7b2/4R1n3/10/4K5 w - - 0 1").unwrap();
+        assert_eq!(p.pinned(), square("e3").bitboard());
+        assert!(p.king_blockers.contains(square("g3")));
+        assert!(!p.in_check());
+    }
+
+    #[test]
+    fn a_warlock_attacks_its_whole_area_through_pieces() {
+        let p = ElvenPosition::from_fen("4k5/10/10/10/3PPP4/3DWD4/3PPP4/10/10/5K4 w - - 0 1").unwrap();
+        let attacked = |s| p.is_attacked_by(Color::White, square(s), p.occupied());
+        assert!(attacked("c3") && attacked("g7") && attacked("e7"), "two squares away, over its own men");
+        assert!(!attacked("e8") && !attacked("b5"));
+    }
+
+    #[test]
+    fn the_key_counts_every_part_of_the_state() {
+        let start = ElvenPosition::startpos();
+        assert_eq!(start.key(), start.compute_key());
+        let mut immune = start;
+        immune.warlock_immunity = true;
+        assert_ne!(immune.compute_key(), start.compute_key());
+    }
+}

@@ -1,0 +1,169 @@
+use super::ElvenBitboard;
+use crate::types::Color;
+use std::fmt;
+
+/// A square of the 10x10 board: index `rank * 10 + file`, so a1 = 0,
+/// j1 = 9, a10 = 90 and j10 = 99. Files and ranks count from 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ElvenSquare(u8);
+
+impl ElvenSquare {
+    /// Squares on the board.
+    pub const COUNT: usize = 100;
+
+    /// The square on `file` (0 = a) and `rank` (0 = rank 1), both below 10.
+    #[inline(always)]
+    pub const fn new(file: u8, rank: u8) -> ElvenSquare {
+        debug_assert!(file < 10 && rank < 10);
+        ElvenSquare(rank * 10 + file)
+    }
+
+    /// The square with this index, if it is below 100.
+    #[inline(always)]
+    pub const fn from_index(index: usize) -> Option<ElvenSquare> {
+        if index < ElvenSquare::COUNT {
+            Some(ElvenSquare(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square with this index; the caller guarantees `index < 100`.
+    #[inline(always)]
+    pub const fn from_index_unchecked(index: u32) -> ElvenSquare {
+        debug_assert!(index < 100);
+        ElvenSquare(index as u8)
+    }
+
+    /// Iterates a1, b1, ..., j1, a2, ..., j10.
+    pub fn all() -> impl Iterator<Item = ElvenSquare> {
+        (0..ElvenSquare::COUNT as u8).map(ElvenSquare)
+    }
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 (the a-file) to 9 (the j-file).
+    #[inline(always)]
+    pub const fn file(self) -> u8 {
+        self.0 % 10
+    }
+
+    /// 0 (rank 1) to 9 (rank 10).
+    #[inline(always)]
+    pub const fn rank(self) -> u8 {
+        self.0 / 10
+    }
+
+    /// The rank counted from `color`'s side: 0 is White's rank 1 and
+    /// Black's rank 10.
+    #[inline(always)]
+    pub const fn relative_rank(self, color: Color) -> u8 {
+        match color {
+            Color::White => self.rank(),
+            Color::Black => 9 - self.rank(),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn bitboard(self) -> ElvenBitboard {
+        ElvenBitboard(1 << self.0)
+    }
+
+    /// The square `files` files right and `ranks` ranks up, if it is on
+    /// the board.
+    pub const fn offset(self, files: i8, ranks: i8) -> Option<ElvenSquare> {
+        let file = self.file() as i8 + files;
+        let rank = self.rank() as i8 + ranks;
+        if file >= 0 && file < 10 && rank >= 0 && rank < 10 {
+            Some(ElvenSquare::new(file as u8, rank as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Chebyshev (king-step) distance.
+    pub const fn distance(self, other: ElvenSquare) -> u8 {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        if files > ranks {
+            files
+        } else {
+            ranks
+        }
+    }
+
+    /// Parses a square at the start of `text` (`e4`, `j10`): the square and
+    /// the bytes it took. A rank is 1 to 10 without a leading zero; the
+    /// digits after the file are all read, so `a100` is no square.
+    pub fn parse_prefix(text: &[u8]) -> Option<(ElvenSquare, usize)> {
+        let (&letter, rest) = text.split_first()?;
+        if !(b'a'..=b'j').contains(&letter) {
+            return None;
+        }
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let rank = match &rest[..digits] {
+            [d @ b'1'..=b'9'] => d - b'1',
+            b"10" => 9,
+            _ => return None,
+        };
+        Some((ElvenSquare::new(letter - b'a', rank), 1 + digits))
+    }
+
+    /// Parses `e4` or `j10`; anything else is None.
+    pub fn parse(text: &str) -> Option<ElvenSquare> {
+        match ElvenSquare::parse_prefix(text.as_bytes()) {
+            Some((square, length)) if length == text.len() => Some(square),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ElvenSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for ElvenSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_numbered_rank_by_rank() {
+        assert_eq!(ElvenSquare::parse("a1").unwrap().index(), 0);
+        assert_eq!(ElvenSquare::parse("j1").unwrap().index(), 9);
+        assert_eq!(ElvenSquare::parse("a2").unwrap().index(), 10);
+        assert_eq!(ElvenSquare::parse("j10").unwrap().index(), 99);
+        assert_eq!(ElvenSquare::parse("e4").unwrap(), ElvenSquare::new(4, 3));
+    }
+
+    #[test]
+    fn text_round_trips_and_bad_text_is_refused() {
+        for square in ElvenSquare::all() {
+            assert_eq!(ElvenSquare::parse(&square.to_string()), Some(square));
+        }
+        for bad in ["", "a", "k1", "a0", "a11", "a01", "a100", "A1", "e4 ", "1a"] {
+            assert_eq!(ElvenSquare::parse(bad), None, "{bad}");
+        }
+        assert_eq!(ElvenSquare::parse_prefix(b"a10b9"), Some((ElvenSquare::new(0, 9), 3)));
+    }
+
+    #[test]
+    fn offsets_stop_at_the_edges() {
+        let j10 = ElvenSquare::new(9, 9);
+        assert_eq!(j10.offset(1, 0), None);
+        assert_eq!(j10.offset(0, 1), None);
+        assert_eq!(j10.offset(-9, -9), Some(ElvenSquare::new(0, 0)));
+        assert_eq!(ElvenSquare::new(0, 0).offset(-1, 1), None);
+        assert_eq!(j10.distance(ElvenSquare::new(7, 8)), 2);
+    }
+}
