@@ -259,7 +259,9 @@ fn no_listed_name_means_other_rules_elsewhere() {
         }
     }
     // The rules book's games under names of their own.
-    for name in ["losing", "vandien", "reinforced", "returning", "ghost", "marseillais", "progressive", "mined"] {
+    for name in
+        ["losing", "vandien", "reinforced", "returning", "ghost", "marseillais", "progressive", "mined", "elven"]
+    {
         assert!(VARIANT_CHOICES.contains(&name), "{name} is listed");
     }
     assert!(!VARIANT_CHOICES.iter().any(|n| ["antichess", "giveaway", "suicide"].contains(n)));

@@ -12,25 +12,34 @@
 //! - `moves`: a move, its effect and its text; `movegen` the legal moves;
 //!   `make` plays one.
 //! - `castling`, `zobrist`, `perft`.
+//! - [`eval`]: the evaluation; `search`: the game search's hooks (the
+//!   search itself is src/search/game/); [`game`]: a game and its end.
 
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod eval;
 mod fen;
+pub mod game;
 mod make;
 mod movegen;
 mod moves;
 mod perft;
 mod piece;
 mod position;
+mod search;
 mod square;
 mod zobrist;
+
+/// The `UCI_Variant` value of Elven Chess.
+pub const UCI_NAME: &str = "elven";
 
 pub use bitboard::ElvenBitboard;
 pub use castling::{ElvenCastlingRights, ElvenCastlingSide};
 pub use fen::ElvenFenError;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
+pub use perft::perft_until_stopped;
 pub use piece::{ElvenPiece, ElvenPieceKind};
 pub use position::{ElvenPosition, ELVEN_STARTPOS_FEN};
 pub use square::ElvenSquare;

@@ -31,6 +31,10 @@ pub struct ElvenMove {
 }
 
 impl ElvenMove {
+    /// No move: the search's empty slot, never a move of a position (its
+    /// kind is none of the moves').
+    pub const NONE: ElvenMove = ElvenMove { from: 0, to: 0, via: NO_SQUARE, kind: u8::MAX };
+
     /// A move to `to`, capturing whatever stands there; also a warlock's
     /// jump and a pawn's push.
     #[inline(always)]
@@ -133,6 +137,12 @@ impl fmt::Display for ElvenMove {
             write!(f, "{}", piece.char())?;
         }
         Ok(())
+    }
+}
+
+impl Default for ElvenMove {
+    fn default() -> ElvenMove {
+        ElvenMove::NONE
     }
 }
 

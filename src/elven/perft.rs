@@ -2,6 +2,13 @@
 //! generation against counts found otherwise.
 
 use super::{ElvenMove, ElvenPosition};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// [`ElvenPosition::perft_until_stopped`], as the session's counting thread
+/// calls it.
+pub fn perft_until_stopped(position: &ElvenPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    position.perft_until_stopped(depth, stop)
+}
 
 impl ElvenPosition {
     /// The number of move sequences of `depth` plies from here; the last
@@ -11,6 +18,19 @@ impl ElvenPosition {
             0 => 1,
             1 => self.legal_moves().len() as u64,
             _ => self.legal_moves().iter().map(|&m| self.make(m).perft(depth - 1)).sum(),
+        }
+    }
+
+    /// Perft that gives up (None) once `stop` is set: `go perft` in a
+    /// session, which `stop` must end.
+    pub fn perft_until_stopped(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        match depth {
+            0 => Some(1),
+            1 => Some(self.legal_moves().len() as u64),
+            _ => self.legal_moves().iter().map(|&m| self.make(m).perft_until_stopped(depth - 1, stop)).sum(),
         }
     }
 

@@ -1,6 +1,8 @@
 //! The `d` command: the position as a board diagram, with its FEN and key.
 
 use crate::board::Position;
+use crate::elven::game::{result_text, ElvenGame};
+use crate::elven::ElvenSquare;
 use crate::types::{Color, File, Rank, Square};
 use crate::variants::VariantGame;
 
@@ -78,6 +80,38 @@ pub fn variant_diagram(game: &VariantGame) -> Vec<String> {
         Some(result) => format!("Result: {result}"),
         None => "Result: none".to_string(),
     });
+    lines.push(format!("Fen: {}", position.fen()));
+    lines.push(format!("Key: {:016X}", position.key()));
+    let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();
+    lines.push(format!("Checkers: {}", checkers.join(" ")));
+    lines
+}
+
+/// An Elven Chess position's 10x10 board, then its result so far, FEN,
+/// key and checkers.
+pub fn elven_diagram(game: &ElvenGame) -> Vec<String> {
+    let position = game.position();
+    let border = format!(" +{}", "---+".repeat(10));
+    let mut lines = vec![border.clone()];
+    for rank in (0..10u8).rev() {
+        let mut row = " |".to_string();
+        for file in 0..10u8 {
+            let piece = position.piece_on(ElvenSquare::new(file, rank)).map_or(' ', |p| p.char());
+            row.push_str(&format!(" {piece} |"));
+        }
+        row.push_str(&format!(" {}", rank + 1));
+        lines.push(row);
+        lines.push(border.clone());
+    }
+    lines.push("   a   b   c   d   e   f   g   h   i   j".to_string());
+    lines.push(String::new());
+    lines.push("Variant: elven".to_string());
+    if let Some(result) = game.result() {
+        lines.push(format!("Result: {}", result_text(result)));
+    }
+    if position.warlock_immunity() {
+        lines.push("The warlock of the side to move's opponent cannot be taken this move".to_string());
+    }
     lines.push(format!("Fen: {}", position.fen()));
     lines.push(format!("Key: {:016X}", position.key()));
     let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();

@@ -140,6 +140,12 @@ impl UciMoveText for Action {
     }
 }
 
+impl UciMoveText for crate::elven::ElvenMove {
+    fn uci_text(self, _chess960: bool) -> String {
+        self.to_string()
+    }
+}
+
 /// The longest prefix of `pv` that is legal from `root`.
 pub fn legal_game_prefix<G: Game>(root: &G, pv: &[G::Move]) -> usize {
     let mut position = *root;

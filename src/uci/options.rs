@@ -82,6 +82,7 @@ pub const VARIANT_CHOICES: &[&str] = &[
     Variant::Camps.name(),
     Variant::Turning.name(),
     Variant::Mined.name(),
+    crate::elven::UCI_NAME,
 ];
 
 /// Every option, in the order `uci` lists them.
@@ -304,7 +305,11 @@ pub struct Settings {
     /// The directories the tables were loaded from (`<empty>`: none).
     pub syzygy_path: String,
     pub probe: ProbeSettings,
+    /// The variant `UCI_Variant` names (`Chess` when it names Elven Chess,
+    /// which is no 8x8 variant).
     pub variant: Variant,
+    /// `UCI_Variant` is `elven`: the session plays Elven Chess.
+    pub elven: bool,
     /// Turning chess: the moves each side plays between swaps of sides.
     pub turning_moves: u8,
     /// Marseillais chess: White's first turn has one move (the balanced
@@ -360,6 +365,7 @@ impl Default for Settings {
                 Some(OptionKind::Combo { default, .. }) => Variant::from_name(default).expect("a variant name"),
                 _ => unreachable!("UCI_Variant is a combo option"),
             },
+            elven: false,
             turning_moves: spin(OptionId::TurningMoves) as u8,
             marseillais_balanced: check(OptionId::MarseillaisBalanced),
             mines: None,
@@ -423,9 +429,10 @@ mod tests {
         assert_eq!(parse_setoption("uci_variant", Some("losing")).unwrap().1, OptionValue::Combo(2));
         assert!(matches!(parse_setoption("UCI_Variant", Some("antichess")), Err(OptionError::NotAChoice { .. })));
         assert_eq!(parse_setoption("UCI_Variant", None).unwrap_err(), OptionError::MissingValue("UCI_Variant"));
-        for choice in VARIANT_CHOICES {
+        for choice in VARIANT_CHOICES.iter().filter(|&&c| c != crate::elven::UCI_NAME) {
             assert!(Variant::from_name(choice).is_some(), "{choice} names a variant");
         }
+        assert_eq!(parse_setoption("UCI_Variant", Some("Elven")).unwrap().1, OptionValue::Combo(13));
         assert_eq!(Settings::default().variant, Variant::Chess);
     }
 

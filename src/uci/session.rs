@@ -2,8 +2,9 @@
 //! search) and what each command does to it. A command that fails reports
 //! `info string error: ...` and leaves the state as it was.
 //! The commands of the variants (`UCI_Variant` other than `chess`) are in
-//! `session/variants.rs`.
+//! `session/variants.rs`, those of Elven Chess in `session/elven.rs`.
 
+mod elven;
 mod variants;
 
 use super::command::{excerpt, Command, GoCommand, StartPosition};
@@ -12,6 +13,7 @@ use super::info::UciReporter;
 use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS};
 use super::output::Output;
 use crate::board::{Game, Position};
+use crate::elven::game::ElvenGame;
 use crate::search::limits::MAX_DEPTH;
 use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
@@ -71,6 +73,8 @@ pub struct Session {
     job: Option<Job>,
     /// The game of the variant `UCI_Variant` names, when it is not chess.
     variant_game: VariantGame,
+    /// The Elven Chess game, when `UCI_Variant` is `elven`.
+    elven_game: ElvenGame,
 }
 
 impl Session {
@@ -84,6 +88,7 @@ impl Session {
             job: None,
             // Replaced by the variant's own game as soon as UCI_Variant names one.
             variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losers)),
+            elven_game: ElvenGame::default(),
         }
     }
 
@@ -125,10 +130,12 @@ impl Session {
                     return flow;
                 }
                 self.engine.new_game();
+                self.elven_game = ElvenGame::default();
                 if self.in_variant() {
                     self.variant_game = VariantGame::new(self.variant_startpos());
                 }
             }
+            Command::Position { start, moves } if self.settings.elven => self.set_elven_position(start, &moves),
             Command::Position { start, moves } if self.in_variant() => self.set_variant_position(start, &moves),
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(go) => return self.go(go),
@@ -139,8 +146,10 @@ impl Session {
                 self.engine.wait();
                 return Flow::Quit;
             }
+            Command::Display if self.settings.elven => self.elven_display(),
             Command::Display if self.in_variant() => self.variant_display(),
             Command::Display => self.output.lines(&diagram(self.game.position())),
+            Command::Eval if self.settings.elven => self.elven_eval(),
             Command::Eval if self.in_variant() => self.variant_eval(),
             Command::Eval => self.print_evaluation(),
         }
@@ -378,6 +387,9 @@ impl Session {
     }
 
     fn start_search(&mut self, go: GoCommand) {
+        if self.settings.elven {
+            return self.start_elven_search(go);
+        }
         if self.in_variant() {
             return self.start_variant_search(go);
         }

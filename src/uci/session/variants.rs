@@ -16,7 +16,7 @@ use std::sync::Arc;
 impl Session {
     /// Whether the session plays a variant rather than chess.
     pub(super) fn in_variant(&self) -> bool {
-        self.settings.variant != Variant::Chess
+        self.settings.variant != Variant::Chess && !self.settings.elven
     }
 
     pub fn variant_game(&self) -> &VariantGame {
@@ -26,10 +26,16 @@ impl Session {
     /// `setoption name UCI_Variant value <name>`: the new variant's game
     /// starts from its start position, with an empty table.
     pub(super) fn set_variant(&mut self, index: usize) {
-        let variant = Variant::from_name(VARIANT_CHOICES[index]).expect("the choices name variants");
-        self.settings.variant = variant;
         self.engine.clear_hash();
         self.game = crate::board::Game::new(crate::board::Position::startpos());
+        self.settings.elven = VARIANT_CHOICES[index] == crate::elven::UCI_NAME;
+        self.elven_game = crate::elven::game::ElvenGame::default();
+        if self.settings.elven {
+            self.settings.variant = Variant::Chess;
+            return;
+        }
+        let variant = Variant::from_name(VARIANT_CHOICES[index]).expect("the choices name variants");
+        self.settings.variant = variant;
         if variant != Variant::Chess {
             self.variant_game = VariantGame::new(self.variant_startpos());
         }

@@ -1,0 +1,233 @@
+//! Elven Chess in the game search (src/search/game/): one move a turn, the
+//! goal to mate, no forced captures, so every hook is chess's but for the
+//! board's size, the moves' table form and the warlock's captures.
+
+use super::eval::{evaluate, VALUES};
+use super::zobrist::ZOBRIST;
+use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
+use crate::search::game::Game;
+use crate::search::history::Histories;
+use crate::search::score::{DRAW, MATE};
+use crate::search::thread::SearchThread;
+use crate::types::Move;
+
+/// The histories' sizes: quiet moves by side, origin and destination;
+/// captures by man, destination and victim kind; (man, square) pairs.
+const QUIET_INDICES: usize = 2 * 100 * 100;
+const CAPTURE_INDICES: usize = 20 * 100 * ElvenPieceKind::COUNT;
+const TRAILS: usize = 20 * 100;
+
+// The table's 16 bits: a tag in bits 14-15, then
+// - plain (0): origin (bits 0-6) and destination (7-13), castling and en
+//   passant included (the position tells them apart);
+// - promotion (1): origin, the file step (bits 7-8: left, straight, right)
+//   and the piece (bits 9-10);
+// - double (2): origin, the first step's direction (bits 7-9) and the
+//   second's (bits 10-13: a direction, or 8 for back to the origin).
+const TAG_PROMOTION: u16 = 1 << 14;
+const TAG_DOUBLE: u16 = 2 << 14;
+
+/// The eight king steps, as (files, ranks).
+const STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+fn step_index(from: ElvenSquare, to: ElvenSquare) -> Option<u16> {
+    let step = (to.file() as i8 - from.file() as i8, to.rank() as i8 - from.rank() as i8);
+    STEPS.iter().position(|&s| s == step).map(|i| i as u16)
+}
+
+fn stepped(from: ElvenSquare, index: u16) -> Option<ElvenSquare> {
+    let (files, ranks) = *STEPS.get(index as usize)?;
+    from.offset(files, ranks)
+}
+
+impl Game for ElvenPosition {
+    type Move = ElvenMove;
+    type Moves = ElvenMoveList;
+    type Context = ();
+
+    const MAX_MOVES: usize = ELVEN_MAX_MOVES;
+
+    #[inline]
+    fn key(&self) -> u64 {
+        ElvenPosition::key(self)
+    }
+
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        ElvenPosition::halfmove_clock(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        ElvenPosition::in_check(self)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        self.insufficient_material()
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn legal_moves(&self) -> ElvenMoveList {
+        ElvenPosition::legal_moves(self)
+    }
+
+    fn noisy_moves(&self) -> ElvenMoveList {
+        let mut moves = ElvenPosition::legal_moves(self);
+        moves.retain(|m| self.is_capture(*m) || m.promotion_piece().is_some());
+        moves
+    }
+
+    fn make(&self, m: ElvenMove) -> ElvenPosition {
+        ElvenPosition::make(self, m)
+    }
+
+    fn same_player(&self, _child: &ElvenPosition) -> bool {
+        false
+    }
+
+    /// Mated (lost) or stalemated (drawn).
+    fn no_move_score(&self, ply: usize) -> i32 {
+        if self.in_check() {
+            -MATE + ply as i32
+        } else {
+            DRAW
+        }
+    }
+
+    fn mate_bounds(&self, ply: usize) -> (i32, i32) {
+        (-MATE + ply as i32, MATE - ply as i32 - 1)
+    }
+
+    fn plain_turn(&self) -> bool {
+        true
+    }
+
+    fn has_pieces(&self) -> bool {
+        let us = self.side_to_move();
+        (self.color(us) & !self.kind(ElvenPieceKind::Pawn) & !self.kind(ElvenPieceKind::King)).any()
+    }
+
+    /// The turn passed without a move (the warlock's own pass keeps the
+    /// board too, but not every position has one).
+    fn make_null(&self) -> ElvenPosition {
+        let mut next = *self;
+        if let Some(square) = next.en_passant.take() {
+            next.key ^= ZOBRIST.en_passant_file[square.file() as usize];
+        }
+        if next.warlock_immunity {
+            next.warlock_immunity = false;
+            next.key ^= ZOBRIST.warlock_immunity;
+        }
+        next.key ^= ZOBRIST.black_to_move;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        next.side_to_move = !next.side_to_move;
+        next.update_check_info();
+        next
+    }
+
+    #[inline]
+    fn is_capture(&self, m: ElvenMove) -> bool {
+        ElvenPosition::is_capture(self, m)
+    }
+
+    #[inline]
+    fn is_promotion(m: ElvenMove) -> bool {
+        m.promotion_piece().is_some()
+    }
+
+    fn is_queen_promotion(m: ElvenMove) -> bool {
+        m.promotion_piece() == Some(ElvenPieceKind::Queen)
+    }
+
+    /// The victims' values together (a warlock may take two), and the
+    /// mover's.
+    fn capture_values(&self, m: ElvenMove) -> (i32, i32) {
+        let victims = self.captured_pieces(m).iter().map(|(_, p)| VALUES[p.kind().index()]).sum();
+        let mover = self.piece_on(m.from()).map_or(0, |p| VALUES[p.kind().index()]);
+        (victims, mover)
+    }
+
+    fn gain(&self, m: ElvenMove) -> i32 {
+        let victims: i32 = self.captured_pieces(m).iter().map(|(_, p)| VALUES[p.kind().index()]).sum();
+        if victims > 0 {
+            victims
+        } else {
+            VALUES[ElvenPieceKind::Pawn.index()]
+        }
+    }
+
+    fn to_table(m: ElvenMove) -> Move {
+        let from = m.from().index() as u16;
+        let to = m.to();
+        let bits = if let Some(via) = m.first_capture() {
+            let first = step_index(m.from(), via).unwrap_or(0);
+            let second = if to == m.from() { 8 } else { step_index(via, to).unwrap_or(0) };
+            TAG_DOUBLE | from | first << 7 | second << 10
+        } else if let Some(piece) = m.promotion_piece() {
+            let file_step = (to.file() as i16 - m.from().file() as i16 + 1) as u16 & 3;
+            let piece = (piece.index() - ElvenPieceKind::Knight.index()) as u16 & 3;
+            TAG_PROMOTION | from | file_step << 7 | piece << 9
+        } else {
+            from | (to.index() as u16) << 7
+        };
+        Move::from_bits(bits)
+    }
+
+    /// The move the table's bits name here; a move no legal one equals where
+    /// the bits are another position's.
+    fn table_move(&self, m: Move) -> ElvenMove {
+        let bits = m.bits();
+        let none = ElvenMove::NONE;
+        let Some(from) = ElvenSquare::from_index((bits & 127) as usize) else { return none };
+        match bits & (3 << 14) {
+            TAG_DOUBLE => {
+                let Some(via) = stepped(from, bits >> 7 & 7) else { return none };
+                let second = bits >> 10 & 15;
+                let to = if second == 8 { Some(from) } else { stepped(via, second) };
+                to.map_or(none, |to| ElvenMove::double(from, via, to))
+            }
+            TAG_PROMOTION => {
+                let forward: i8 = if self.side_to_move() == crate::types::Color::White { 1 } else { -1 };
+                let files = (bits >> 7 & 3) as i8 - 1;
+                let piece = ElvenPieceKind::PROMOTIONS[(bits >> 9 & 3) as usize];
+                from.offset(files, forward).map_or(none, |to| ElvenMove::promotion(from, to, piece))
+            }
+            0 => {
+                let Some(to) = ElvenSquare::from_index((bits >> 7 & 127) as usize) else { return none };
+                let mover = self.piece_on(from).map(|p| p.kind());
+                if mover == Some(ElvenPieceKind::King) && from.file().abs_diff(to.file()) == 3 {
+                    ElvenMove::castling(from, to)
+                } else if mover == Some(ElvenPieceKind::Pawn) && self.en_passant() == Some(to) {
+                    ElvenMove::en_passant(from, to)
+                } else {
+                    ElvenMove::normal(from, to)
+                }
+            }
+            _ => none,
+        }
+    }
+
+    fn histories(thread: &mut SearchThread) -> &mut Histories {
+        thread.game_histories.get_or_insert_with(|| {
+            Histories::with_sizes(QUIET_INDICES, CAPTURE_INDICES, TRAILS).expect("9 MiB for the Elven histories")
+        })
+    }
+
+    fn quiet_index(&self, m: ElvenMove) -> usize {
+        (self.side_to_move().index() * 100 + m.from().index()) * 100 + m.to().index()
+    }
+
+    fn capture_index(&self, m: ElvenMove) -> Option<usize> {
+        let mover = self.piece_on(m.from())?;
+        let (_, victim) = *self.captured_pieces(m).first()?;
+        Some((mover.index() * 100 + m.to().index()) * ElvenPieceKind::COUNT + victim.kind().index())
+    }
+
+    fn trail(&self, m: ElvenMove) -> Option<usize> {
+        let mover = self.piece_on(m.from())?;
+        Some(mover.index() * 100 + m.to().index())
+    }
+}
