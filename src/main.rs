@@ -12,13 +12,13 @@ usage:
   roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]
                                      search the bench positions; print nodes and speed
   roque bench --variant <name> [<depth> [<threads>]]
-                                     the same for a variant's search
+                                     the same for a variant's search (elven included)
   roque perft <depth> [<fen>]        count the move tree, divided by root move
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
   roque perft <depth> --variant <name> [<fen>]
-                                     the same in a variant (losers, placement, ...)
+                                     the same in a variant (losers, placement, ..., elven)
   roque --help                       this text
   roque --version                    the name and version
 
@@ -166,7 +166,9 @@ fn bench_threads(arg: Option<&String>, usage: &str) -> Option<usize> {
 /// `bench --variant <name> [<depth> [<threads>]]`.
 fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
     use roque::variants::Variant;
+    let elven = args.first().is_some_and(|name| name.eq_ignore_ascii_case(roque::elven::UCI_NAME));
     let variant = match args.first().map(|name| (name, Variant::from_name(name))) {
+        _ if elven => Variant::Chess,
         Some((_, Some(variant))) if variant != Variant::Chess => variant,
         Some((name, _)) => {
             eprintln!("error: '{name}' is not a variant (losers, placement, vandien, reinforced, ...)\n{usage}");
@@ -183,7 +185,11 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
         eprintln!("error: '{extra}' after the bench's thread count\n{usage}");
         return ExitCode::FAILURE;
     }
-    roque::tools::variant_bench::run(variant, depth, threads);
+    if elven {
+        roque::tools::elven_bench::run(depth, threads);
+    } else {
+        roque::tools::variant_bench::run(variant, depth, threads);
+    }
     ExitCode::SUCCESS
 }
 
@@ -252,10 +258,43 @@ fn run_perft(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `perft <depth> --variant elven [<fen>]`: Elven Chess perft, divided by
+/// first move.
+fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
+    use roque::elven::ElvenPosition;
+    let position = if fen.is_empty() {
+        ElvenPosition::startpos()
+    } else {
+        match ElvenPosition::from_fen(&fen.join(" ")) {
+            Ok(position) => position,
+            Err(error) => {
+                eprintln!("error: bad elven FEN: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let start = Instant::now();
+    let split = position.divide(depth.max(1));
+    let elapsed = start.elapsed();
+    let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+    if depth > 0 {
+        for (m, count) in &split {
+            println!("{m}: {count}");
+        }
+    }
+    println!("\nNodes searched: {nodes}");
+    eprintln!("time {} ms, {:.0} nps", elapsed.as_millis(), nodes as f64 / elapsed.as_secs_f64().max(1e-9));
+    ExitCode::SUCCESS
+}
+
 fn run_variant_perft(depth: u32, args: &[String]) -> ExitCode {
     use roque::variants::{perft, Variant, VariantPosition};
+    if args.first().is_some_and(|name| name.eq_ignore_ascii_case(roque::elven::UCI_NAME)) {
+        return run_elven_perft(depth, &args[1..]);
+    }
     let Some(variant) = args.first().and_then(|name| Variant::from_name(name)) else {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        let mut names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        names.push(roque::elven::UCI_NAME);
         eprintln!("error: --variant needs one of: {}", names.join(", "));
         return ExitCode::FAILURE;
     };

@@ -64,3 +64,10 @@ fn variant_bench_node_counts_are_the_signatures() {
     let ghost = Variant::from_name("ghost").unwrap();
     assert_eq!(variant_bench::run(ghost, Some(4), 1).nodes, variant_bench::run(ghost, Some(4), 1).nodes);
 }
+
+/// Elven Chess's bench at depth 5 on one thread: the game search's
+/// signature on the 10x10 board.
+#[test]
+fn elven_bench_node_count_is_the_signature() {
+    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 143_055);
+}

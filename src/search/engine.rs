@@ -379,8 +379,31 @@ impl Engine {
         limits: SearchLimits,
         mine_odds: Option<MineOdds>,
     ) -> GameSearchResult<Action> {
+        let root = *game.position();
+        let context = mine_odds.unwrap_or_else(|| game.mine_odds());
+        self.search_game_sync(root, game.keys(), root.side_to_move(), limits, context)
+    }
+
+    /// Searches `root` of a game other than chess to the limits and returns
+    /// the result (tests, tools): `keys` are the game's up to the root.
+    pub fn search_game_sync<G: GameRules>(
+        &mut self,
+        root: G,
+        keys: &[u64],
+        clock_side: Color,
+        limits: SearchLimits,
+        context: G::Context,
+    ) -> GameSearchResult<G::Move> {
         let reporter = Arc::new(ResultReporter::default());
-        self.start_variant(game, limits, &[], Arc::clone(&reporter) as Arc<dyn GameReporter<Action>>, mine_odds);
+        self.start_game(
+            root,
+            keys,
+            clock_side,
+            limits,
+            &[],
+            Arc::clone(&reporter) as Arc<dyn GameReporter<G::Move>>,
+            context,
+        );
         self.wait();
         let result = reporter.result.lock().unwrap().take();
         result.expect("a finished search reports its move")

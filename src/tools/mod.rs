@@ -4,6 +4,7 @@ pub mod augment;
 pub mod bench;
 pub mod data_files;
 pub mod datagen;
+pub mod elven_bench;
 pub mod perft;
 pub mod probe;
 pub mod train;
