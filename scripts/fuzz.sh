@@ -3,9 +3,10 @@
 # corpora:
 #   fen          any text as a chess FEN (seeds: the perft suites' FENs)
 #   uci_command  any bytes through the line reader and command parser
-#   variant_fen  any text as a FEN of any variant, first line the variant's
-#                name (seeds: every variant's bench positions, the variant
-#                perft suites)
+#   variant_fen  any text as a FEN of any variant (Elven Chess included),
+#                first line the variant's name (seeds: every variant's bench
+#                positions, the variant perft suites, Elven Chess's rule
+#                positions)
 #   session      any bytes as a GUI session through the real command loop,
 #                searches bounded (seeds: a session in every variant)
 # Without seeds libFuzzer rarely forms a valid FEN and stays in the parsers'
@@ -58,6 +59,18 @@ for variant in $variants; do
         printf '%s\n%s' "$variant" "$fen" >"$seeds/$variant-bench-$n"
     done <"$seeds/list"
 done
+"$roque" bench --variant elven 1 | sed -n 's/^position .*  //p' >"$seeds/list"
+n=0
+while IFS= read -r fen; do
+    n=$((n + 1))
+    printf 'elven\n%s' "$fen" >"$seeds/elven-bench-$n"
+done <"$seeds/list"
+# Elven Chess's rule positions (tests/data/elven/positions.txt).
+n=0
+grep -v '^#' ../tests/data/elven/positions.txt | grep -v '^$' | while IFS= read -r line; do
+    n=$((n + 1))
+    printf 'elven\n%s' "${line%% ;*}" >"$seeds/elven-rules-$n"
+done
 rm -f "$seeds/list"
 # The variant perft suites: "variant;fen;..." lines, or one variant's FENs.
 for suite in turns-perft mined-perft losing-perft:losers placement-fairy-perft:placement losers-fairy-perft:losers; do
@@ -85,6 +98,8 @@ printf 'setoption name UCI_Variant value returning\nposition startpos moves e2e4
 printf 'setoption name UCI_Variant value marseillais\nsetoption name Marseillais Balanced value true\nposition startpos moves e2e4 e7e5 d7d5\ngo infinite\nstop\nsetoption name MultiPV value 3\ngo depth 3 searchmoves d2d4\n' >$seeds/marseillais-moves
 printf 'setoption name UCI_Variant value turning\nsetoption name Turning Moves value 2\nposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4\ngo ponder\nponderhit\nd\n' >$seeds/turning-moves
 printf 'setoption name UCI_Variant value placement\nposition startpos moves K@e1 k@e8\ngo perft 2\nd\n' >$seeds/placement-moves
+printf 'uci\nsetoption name UCI_Variant value elven\nucinewgame\nposition startpos moves e3e5 f8f6 e2e4\ngo perft 2\ngo depth 2\nd\neval\nisready\n' >$seeds/elven
+printf 'setoption name UCI_Variant value elven\nposition fen 9k/10/10/10/7n2/4w5/3P2W3/10/10/K9 w - - 0 1 moves d4e5\ngo perft 1\ngo nodes 500 searchmoves h6g4 a1a2\nposition fen 9k/10/10/10/4nn4/4W5/10/10/10/K9 w - - 0 1 moves e5e6f6\nd\n' >$seeds/elven-moves
 printf 'setoption name UCI_Chess960 value true\nsetoption name UCI_Variant value ghost\nposition fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q*2/PPPP1PPP/RNB1KBNR w KQkq - 0 3\ngo depth 3\n' >$seeds/ghost-fen
 cargo +nightly fuzz build -O
 pids=()
