@@ -417,7 +417,7 @@ mod tests {
         assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
         assert!(lines.contains(
             &"option name UCI_Variant type combo default chess var chess var losers var losing var placement var vandien \
-             var reinforced var returning var ghost var marseillais var progressive var camps var turning var mined"
+             var reinforced var returning var ghost var marseillais var progressive var camps var turning var mined var elven"
                 .to_string()));
         assert!(lines.contains(&"option name Turning Moves type spin default 5 min 1 max 100".to_string()));
         assert!(lines.contains(&"option name Mines type string default <empty>".to_string()));
