@@ -68,13 +68,48 @@ fn bad_input_is_refused_and_the_position_kept() {
         ("position startpos moves e3e6", "not a legal move"),
         ("position fen r3k4r/10/10 w - - 0 1", "bad elven FEN"),
         ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad elven FEN"),
-        ("go searchmoves z1z1", "searchmoves move 1"),
     ] {
         engine.send(command);
         let lines = engine.sync();
         assert!(lines.iter().any(|l| l.starts_with("info string error:") && l.contains(error)), "{command}: {lines:?}");
         assert_eq!(engine.fen(), fen, "{command} changed the position");
     }
+}
+
+#[test]
+fn a_bad_searchmoves_entry_is_named_and_the_search_still_answers() {
+    let mut engine = elven_engine();
+    engine.send("position startpos");
+    let lines = engine.search("go depth 2 searchmoves z1z1 e3e5");
+    assert!(lines.iter().any(|l| l.contains("searchmoves move 1") && l.contains("searching the others")), "{lines:?}");
+    assert_eq!(best_move(&lines), "e3e5");
+    let lines = engine.search("go depth 1 searchmoves zz");
+    assert!(lines.iter().any(|l| l.contains("searching every legal move")), "{lines:?}");
+    assert!(ElvenPosition::startpos().parse_move(&best_move(&lines)).is_ok());
+}
+
+/// `go mate N` ends by itself once the mate is found (or the depth that
+/// would show it is searched), as in chess.
+#[test]
+fn go_mate_ends_by_itself() {
+    let mut engine = elven_engine();
+    engine.send("position fen k9/10/10/2W7/10/10/10/10/10/5K4 w - - 0 1");
+    let lines = engine.search("go mate 1");
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    engine.send("position startpos");
+    let lines = engine.search("go mate 1");
+    assert!(ElvenPosition::startpos().parse_move(&best_move(&lines)).is_ok());
+}
+
+/// A mate given on the hundredth halfmove stands: the fifty-move rule does
+/// not draw it.
+#[test]
+fn a_mate_on_the_hundredth_halfmove_is_found() {
+    let mut engine = elven_engine();
+    engine.send("position fen k9/10/1K8/10/10/10/10/10/10/9R w - - 99 80");
+    let lines = engine.search("go depth 4");
+    assert_eq!(best_move(&lines), "j1j10", "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
 }
 
 #[test]

@@ -96,7 +96,8 @@ impl ElvenMove {
 
     #[inline(always)]
     pub const fn promotion_piece(self) -> Option<ElvenPieceKind> {
-        if self.kind >= PROMOTION {
+        if self.kind >= PROMOTION + ElvenPieceKind::Knight as u8 && self.kind <= PROMOTION + ElvenPieceKind::Queen as u8
+        {
             Some(ElvenPieceKind::ALL[(self.kind - PROMOTION) as usize])
         } else {
             None
@@ -116,7 +117,7 @@ impl ElvenMove {
     /// A warlock's step out and back: the turn passes, the board stays.
     #[inline(always)]
     pub const fn is_pass(self) -> bool {
-        self.from == self.to && self.via == NO_SQUARE
+        self.from == self.to && self.via == NO_SQUARE && self.kind == NORMAL
     }
 
     /// A warlock's capture on a neighbour without moving.

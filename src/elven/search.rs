@@ -23,9 +23,13 @@ const TRAILS: usize = 20 * 100;
 // - promotion (1): origin, the file step (bits 7-8: left, straight, right)
 //   and the piece (bits 9-10);
 // - double (2): origin, the first step's direction (bits 7-9) and the
-//   second's (bits 10-13: a direction, or 8 for back to the origin).
+//   second's (bits 10-13: a direction, or 8 for back to the origin);
+// - pass (3): origin.
 const TAG_PROMOTION: u16 = 1 << 14;
 const TAG_DOUBLE: u16 = 2 << 14;
+/// A pass (3): origin only, so that a pass on a1 is not the table's "no
+/// move" (all bits 0).
+const TAG_PASS: u16 = 3 << 14;
 
 /// The eight king steps, as (files, ranks).
 const STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
@@ -162,7 +166,9 @@ impl Game for ElvenPosition {
     fn to_table(m: ElvenMove) -> Move {
         let from = m.from().index() as u16;
         let to = m.to();
-        let bits = if let Some(via) = m.first_capture() {
+        let bits = if m.is_pass() {
+            TAG_PASS | from
+        } else if let Some(via) = m.first_capture() {
             let first = step_index(m.from(), via).unwrap_or(0);
             let second = if to == m.from() { 8 } else { step_index(via, to).unwrap_or(0) };
             TAG_DOUBLE | from | first << 7 | second << 10
@@ -206,7 +212,7 @@ impl Game for ElvenPosition {
                     ElvenMove::normal(from, to)
                 }
             }
-            _ => none,
+            _ => ElvenMove::pass(from),
         }
     }
 
@@ -229,5 +235,48 @@ impl Game for ElvenPosition {
     fn trail(&self, m: ElvenMove) -> Option<usize> {
         let mover = self.piece_on(m.from())?;
         Some(mover.index() * 100 + m.to().index())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::random::Random;
+
+    /// Every legal move of positions along seeded random games comes back
+    /// from its table bits, and none is the table's "no move"; passes,
+    /// iguis, double moves, castling, en passant and promotions included.
+    #[test]
+    fn every_move_survives_the_table() {
+        let mut kinds = [0usize; 4];
+        for seed in 0..40 {
+            let mut random = Random::new(seed);
+            let mut position = ElvenPosition::startpos();
+            for _ in 0..200 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let bits = ElvenPosition::to_table(m);
+                    assert_ne!(bits, Move::NONE, "{m} in {}", position.fen());
+                    assert_eq!(position.table_move(bits), m, "{m} in {}", position.fen());
+                    kinds[0] += usize::from(m.is_pass());
+                    kinds[1] += usize::from(m.first_capture().is_some());
+                    kinds[2] += usize::from(m.promotion_piece().is_some());
+                    kinds[3] += usize::from(m.is_castling() || m.is_en_passant());
+                }
+                position = position.make(moves[random.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(kinds.iter().all(|&n| n > 0), "every kind of move seen: {kinds:?}");
+    }
+
+    #[test]
+    fn no_move_is_none_of_the_moves() {
+        assert!(!ElvenMove::NONE.is_pass() && ElvenMove::NONE.promotion_piece().is_none());
+        assert_eq!(ElvenPosition::to_table(ElvenMove::NONE), Move::NONE);
+        assert_eq!(ElvenMove::default(), ElvenMove::NONE);
+        let _ = format!("{} {:?}", ElvenMove::NONE, ElvenMove::NONE);
     }
 }

@@ -406,16 +406,7 @@ impl Session {
                 Err(error) => refused.push(format!("move {}: {error}", index + 1)),
             }
         }
-        // The GUI waits for a `bestmove` all the same: search what is left.
-        if !refused.is_empty() {
-            const NAMED: usize = 3;
-            let mut what = refused[..refused.len().min(NAMED)].join(", ");
-            if refused.len() > NAMED {
-                what.push_str(&format!(" and {} more", refused.len() - NAMED));
-            }
-            let instead = if searchmoves.is_empty() { "searching every legal move" } else { "searching the others" };
-            self.output.error(&format!("go: searchmoves {what}; {instead}"));
-        }
+        self.report_refused_searchmoves(&refused, searchmoves.is_empty());
         if go.depth.is_some_and(|depth| depth > MAX_DEPTH) {
             self.output.info_string(&format!(
                 "go: depth {} is past the search's limit; searching to depth {MAX_DEPTH}",
@@ -483,6 +474,22 @@ impl Session {
     /// position it leads to) to `depth` with `count`, printing a line each
     /// and the total. Runs on its own thread so that the loop keeps
     /// answering; `stop` ends it within a fraction of a second.
+    /// The `searchmoves` entries a `go` could not read, named in one error.
+    /// The GUI waits for a `bestmove` all the same: the search goes on with
+    /// the moves that are left, or every legal move where none is.
+    fn report_refused_searchmoves(&self, refused: &[String], none_left: bool) {
+        if refused.is_empty() {
+            return;
+        }
+        const NAMED: usize = 3;
+        let mut what = refused[..refused.len().min(NAMED)].join(", ");
+        if refused.len() > NAMED {
+            what.push_str(&format!(" and {} more", refused.len() - NAMED));
+        }
+        let instead = if none_left { "searching every legal move" } else { "searching the others" };
+        self.output.error(&format!("go: searchmoves {what}; {instead}"));
+    }
+
     fn start_count<P: Send + 'static>(
         &mut self,
         children: Vec<(String, P)>,

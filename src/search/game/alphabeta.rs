@@ -306,8 +306,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         if ply > 0 && position.won_by_last_move() {
             return position.no_move_score(ply);
         }
-        let drawn =
-            || self.is_repetition(position) || position.halfmove_clock() >= 100 || position.is_insufficient_material();
+        // A mate given on the hundredth halfmove stands.
+        let fifty = || position.halfmove_clock() >= 100 && !(position.in_check() && position.legal_moves().is_empty());
+        let drawn = || self.is_repetition(position) || fifty() || position.is_insufficient_material();
         if ply > 0 && drawn() {
             return DRAW;
         }

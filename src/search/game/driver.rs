@@ -214,7 +214,8 @@ fn iterative_deepening<G: Game>(
 ) -> Vec<Line<G::Move>> {
     let root = &job.root;
     let mut best_lines: Vec<Line<G::Move>> = Vec::new();
-    let max_depth = job.limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+    // `go depth`, and `go mate N` as chess reads it (4N + 6 plies at most).
+    let max_depth = job.limits.max_depth().min(MAX_PLY as u32 - 1);
     let lines = if main { job.multipv.clamp(1, job.root_moves.len()) } else { 1 };
     for depth in 1..=max_depth {
         let mut found: Vec<Line<G::Move>> = Vec::with_capacity(lines);
