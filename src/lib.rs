@@ -2,6 +2,7 @@
 //!
 //! - [`types`]: squares, pieces, bitboards, moves.
 //! - [`board`]: the rules: position, move generation, FEN, notation, game end.
+//! - [`cpu`]: what the build needs of the CPU, checked at start-up.
 //! - [`search`]: the search, its transposition table, threads and time management.
 //! - [`eval`]: the hand-crafted evaluation (the `eval` breakdown, the tuner).
 //! - [`nnue`]: the neural evaluation the search uses.
@@ -13,6 +14,7 @@
 //! - [`elven`]: Elven Chess on its 10x10 board: position, moves, FEN, perft.
 
 pub mod board;
+pub mod cpu;
 pub mod elven;
 pub mod eval;
 pub mod memory;

@@ -46,6 +46,13 @@ fn end_quietly_on_broken_pipe() {
 fn end_quietly_on_broken_pipe() {}
 
 fn main() -> ExitCode {
+    // Before anything else: a build for a newer CPU says so instead of
+    // dying at its first unknown instruction.
+    if let Some(message) = roque::cpu::unsupported_cpu_message() {
+        eprintln!("{message}");
+        println!("info string {message}");
+        return ExitCode::FAILURE;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     // Only a build with the `ablation` feature reads ROQUE_ABLATE and
     // ROQUE_PARAMS; a name or value it does not accept stops the engine

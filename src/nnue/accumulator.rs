@@ -7,6 +7,8 @@
 
 use super::features::feature_index;
 use super::network::{output_bucket, Network, HIDDEN};
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
+use super::simd::{self, VectorSet};
 use crate::board::{CastlingSide, Position};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
 
@@ -20,6 +22,26 @@ pub struct Accumulator {
 impl Accumulator {
     /// Computed from nothing: the biases plus every piece's row.
     pub fn new(network: &Network, position: &Position) -> Accumulator {
+        #[cfg(target_arch = "x86_64")]
+        if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
+            // SAFETY: the CPU has AVX2 (AVX-512 implies it).
+            return unsafe { Accumulator::new_avx2(network, position) };
+        }
+        Accumulator::new_loops(network, position)
+    }
+
+    /// [`Accumulator::new`] compiled for AVX2.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn new_avx2(network: &Network, position: &Position) -> Accumulator {
+        Accumulator::new_loops(network, position)
+    }
+
+    #[inline(always)]
+    fn new_loops(network: &Network, position: &Position) -> Accumulator {
         let mut accumulator = Accumulator { values: [network.feature_bias; 2] };
         for square in position.occupied() {
             let piece = position.piece_on(square).expect("an occupied square holds a piece");
@@ -100,6 +122,26 @@ impl Delta {
     /// `parent` with this delta applied.
     #[inline(always)]
     pub fn apply(&self, network: &Network, parent: &Accumulator, child: &mut Accumulator) {
+        #[cfg(target_arch = "x86_64")]
+        if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
+            // SAFETY: the CPU has AVX2 (AVX-512 implies it).
+            return unsafe { self.apply_avx2(network, parent, child) };
+        }
+        self.apply_loops(network, parent, child)
+    }
+
+    /// [`Delta::apply`] compiled for AVX2.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn apply_avx2(&self, network: &Network, parent: &Accumulator, child: &mut Accumulator) {
+        self.apply_loops(network, parent, child)
+    }
+
+    #[inline(always)]
+    fn apply_loops(&self, network: &Network, parent: &Accumulator, child: &mut Accumulator) {
         let row = |view: Color, (piece, square): (u8, u8)| {
             let piece = Piece::ALL[piece as usize];
             let square = Square::from_index_unchecked(square as u32);

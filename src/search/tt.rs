@@ -131,6 +131,8 @@ impl TranspositionTable {
             // the address, and here the address is a live bucket anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(address) };
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Marks the start of a new search: entries of older searches become the

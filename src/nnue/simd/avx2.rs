@@ -9,11 +9,15 @@ const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 /// Σ clamp(h, 0, QA)² · w: clip, multiply the clipped value by the weight
 /// in i16 (it fits), then multiply by the clipped value again and add
 /// pairs into i32 (`madd`).
-#[inline(always)]
-pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
-    // SAFETY: this module is compiled only where the target has AVX2, and
-    // every load reads LANES i16 inside the two arrays (HIDDEN is a
-    // multiple of LANES); unaligned loads need no alignment.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub unsafe fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    // SAFETY: the caller makes sure of AVX2; every load reads LANES i16
+    // inside the two arrays (HIDDEN is a multiple of LANES); unaligned
+    // loads need no alignment.
     unsafe {
         let zero = _mm256_setzero_si256();
         let ceiling = _mm256_set1_epi16(QA as i16);

@@ -8,11 +8,15 @@ const LANES: usize = 32;
 const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 
 /// Σ clamp(h, 0, QA)² · w, as the AVX2 path does it, twice as wide.
-#[inline(always)]
-pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
-    // SAFETY: this module is compiled only where the target has AVX-512 BW
-    // (and F), and every load reads LANES i16 inside the two arrays (HIDDEN
-    // is a multiple of LANES); unaligned loads need no alignment.
+///
+/// # Safety
+/// The CPU must have AVX-512 F and BW.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub unsafe fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    // SAFETY: the caller makes sure of AVX-512 F and BW; every load reads
+    // LANES i16 inside the two arrays (HIDDEN is a multiple of LANES);
+    // unaligned loads need no alignment.
     unsafe {
         let zero = _mm512_setzero_si512();
         let ceiling = _mm512_set1_epi16(QA as i16);

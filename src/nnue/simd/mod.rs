@@ -1,31 +1,81 @@
-//! The network's inner loop, for each instruction set: the squared clipped
-//! ReLU of a hidden layer, dotted with output weights. The best set the
-//! build's target has is chosen at compile time (`-C target-cpu=native`
-//! here); every path gives the same integers, which the tests check.
+//! The network's vector code for each instruction set: the squared clipped
+//! ReLU of a hidden layer dotted with output weights here, and the
+//! accumulator's updates (src/nnue/accumulator.rs) compiled for each set.
+//! The set is chosen at run time, the widest the CPU has, so that one
+//! portable binary uses AVX2 or AVX-512 where they are; a build whose target
+//! already has the set (`x86-64-v3`, `native`) uses it without asking.
+//! Every path gives the same integers, which the tests check.
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[cfg(target_arch = "x86_64")]
 pub mod avx2;
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
+#[cfg(target_arch = "x86_64")]
 pub mod avx512;
 pub mod scalar;
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-pub use avx512::screlu_dot;
+/// A set of vector instructions the network's code is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VectorSet {
+    Portable,
+    Avx2,
+    Avx512,
+}
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2", not(target_feature = "avx512bw")))]
-pub use avx2::screlu_dot;
+impl VectorSet {
+    pub const fn name(self) -> &'static str {
+        match self {
+            VectorSet::Portable => "portable",
+            VectorSet::Avx2 => "AVX2",
+            VectorSet::Avx512 => "AVX-512",
+        }
+    }
+}
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-pub use scalar::screlu_dot;
+/// The widest set this CPU has: the build's own where its target has AVX2
+/// or AVX-512, else found once at run time.
+#[inline(always)]
+pub fn vector_set() -> VectorSet {
+    if cfg!(all(target_arch = "x86_64", target_feature = "avx512bw")) {
+        return VectorSet::Avx512;
+    }
+    if cfg!(all(target_arch = "x86_64", target_feature = "avx2")) {
+        return VectorSet::Avx2;
+    }
+    detected()
+}
 
-/// The instruction set `screlu_dot` uses in this build.
-pub const INSTRUCTION_SET: &str = if cfg!(all(target_arch = "x86_64", target_feature = "avx512bw")) {
-    "AVX-512"
-} else if cfg!(all(target_arch = "x86_64", target_feature = "avx2")) {
-    "AVX2"
-} else {
-    "portable"
-};
+/// Asks the CPU, once.
+fn detected() -> VectorSet {
+    static DETECTED: std::sync::OnceLock<VectorSet> = std::sync::OnceLock::new();
+    *DETECTED.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw") {
+                return VectorSet::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return VectorSet::Avx2;
+            }
+        }
+        VectorSet::Portable
+    })
+}
+
+/// Σ clamp(h, 0, QA)² · w over the hidden layer, by the widest set the CPU
+/// has.
+#[inline(always)]
+pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    match vector_set() {
+        // SAFETY: the CPU has the set (the build's target has it, or the
+        // CPU said so).
+        VectorSet::Avx512 => return unsafe { avx512::screlu_dot(hidden, weights) },
+        VectorSet::Avx2 => return unsafe { avx2::screlu_dot(hidden, weights) },
+        VectorSet::Portable => {}
+    }
+    scalar::screlu_dot(hidden, weights)
+}
+
+use super::network::HIDDEN;
 
 #[cfg(test)]
 mod tests {
@@ -62,19 +112,22 @@ mod tests {
         }
     }
 
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    /// Each vector path the CPU has, against the portable one.
+    #[cfg(target_arch = "x86_64")]
     #[test]
-    fn avx2_equals_the_portable_path() {
+    fn each_vector_path_the_cpu_has_equals_the_portable_one() {
+        let avx2 = std::arch::is_x86_feature_detected!("avx2");
+        let avx512 = std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw");
         for (hidden, weights) in samples() {
-            assert_eq!(super::avx2::screlu_dot(&hidden, &weights), super::scalar::screlu_dot(&hidden, &weights));
-        }
-    }
-
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-    #[test]
-    fn avx512_equals_the_portable_path() {
-        for (hidden, weights) in samples() {
-            assert_eq!(super::avx512::screlu_dot(&hidden, &weights), super::scalar::screlu_dot(&hidden, &weights));
+            let portable = super::scalar::screlu_dot(&hidden, &weights);
+            if avx2 {
+                // SAFETY: the CPU has AVX2.
+                assert_eq!(unsafe { super::avx2::screlu_dot(&hidden, &weights) }, portable);
+            }
+            if avx512 {
+                // SAFETY: the CPU has AVX-512 F and BW.
+                assert_eq!(unsafe { super::avx512::screlu_dot(&hidden, &weights) }, portable);
+            }
         }
     }
 }
