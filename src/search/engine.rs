@@ -427,6 +427,12 @@ impl Engine {
         }
     }
 
+    /// Each search thread's node count in the last search, the main
+    /// thread's first.
+    pub fn thread_nodes(&self) -> Vec<u64> {
+        self.stats.iter().map(|s| s.nodes.load(Relaxed)).collect()
+    }
+
     pub fn is_searching(&self) -> bool {
         *self.signals.searching.lock().unwrap()
     }
