@@ -22,15 +22,7 @@ impl ElvenPosition {
         let (from, to) = (m.from(), m.to());
         let mover = self.piece_on(from).expect("a legal move starts on a piece");
 
-        if let Some(square) = self.en_passant.take() {
-            self.key ^= ZOBRIST.en_passant_file[square.file() as usize];
-        }
-        if self.warlock_immunity {
-            self.warlock_immunity = false;
-            self.key ^= ZOBRIST.warlock_immunity;
-        }
-        self.key ^= ZOBRIST.black_to_move;
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.pass_turn_state();
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
@@ -96,6 +88,21 @@ impl ElvenPosition {
         if let Some(target) = double_step_target {
             self.set_en_passant_if_legal(target);
         }
+    }
+
+    /// What every change of turn does, a move or the search's null move:
+    /// en passant and the warlock immunity end, the key's side flips, the
+    /// fifty-move count goes on (a capture or pawn move resets it after).
+    pub(super) fn pass_turn_state(&mut self) {
+        if let Some(square) = self.en_passant.take() {
+            self.key ^= ZOBRIST.en_passant_file[square.file() as usize];
+        }
+        if self.warlock_immunity {
+            self.warlock_immunity = false;
+            self.key ^= ZOBRIST.warlock_immunity;
+        }
+        self.key ^= ZOBRIST.black_to_move;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
     }
 
     /// Sets the en-passant square after a double step over `target` if, and

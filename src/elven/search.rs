@@ -3,7 +3,6 @@
 //! board's size, the moves' table form and the warlock's captures.
 
 use super::eval::{evaluate, VALUES};
-use super::zobrist::ZOBRIST;
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
 use crate::search::game::Game;
 use crate::search::history::Histories;
@@ -118,15 +117,7 @@ impl Game for ElvenPosition {
     /// board too, but not every position has one).
     fn make_null(&self) -> ElvenPosition {
         let mut next = *self;
-        if let Some(square) = next.en_passant.take() {
-            next.key ^= ZOBRIST.en_passant_file[square.file() as usize];
-        }
-        if next.warlock_immunity {
-            next.warlock_immunity = false;
-            next.key ^= ZOBRIST.warlock_immunity;
-        }
-        next.key ^= ZOBRIST.black_to_move;
-        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        next.pass_turn_state();
         next.side_to_move = !next.side_to_move;
         next.update_check_info();
         next

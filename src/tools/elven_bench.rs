@@ -5,10 +5,9 @@
 
 use crate::elven::game::ElvenGame;
 use crate::elven::ElvenPosition;
-use crate::search::{Engine, SearchLimits};
-use crate::tools::variant_bench::{VariantBenchResult, POSITIONS};
+use crate::search::SearchLimits;
+use crate::tools::variant_bench::{search_each, VariantBenchResult, POSITIONS};
 use crate::types::random::Random;
-use std::time::Instant;
 
 /// The depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 6;
@@ -46,23 +45,11 @@ pub fn positions() -> Vec<ElvenPosition> {
 /// nps` last.
 pub fn run(depth: Option<u32>, threads: usize) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
-    let mut engine = Engine::new();
-    engine.set_threads(threads).expect("the bench's search threads");
-    engine.set_hash_mb(16).expect("a 16 MiB table");
-    let start = Instant::now();
-    let mut nodes = 0;
-    for (i, position) in positions().into_iter().enumerate() {
-        engine.new_game();
+    search_each(crate::elven::UCI_NAME, positions(), depth, threads, |engine, &position| {
         let limits = SearchLimits::depth(depth);
         let result = engine.search_game_sync(position, &[position.key()], position.side_to_move(), limits, ());
-        println!("position {:2} best {} nodes {}  {}", i + 1, result.best, result.nodes, position.fen());
-        nodes += result.nodes;
-    }
-    let milliseconds = start.elapsed().as_millis() as u64;
-    let nps = nodes * 1000 / milliseconds.max(1);
-    println!("variant elven depth {depth} threads {threads} time {milliseconds} ms");
-    println!("{nodes} nodes {nps} nps");
-    VariantBenchResult { nodes, nps, milliseconds }
+        (result.best.to_string(), result.nodes, position.fen())
+    })
 }
 
 #[cfg(test)]

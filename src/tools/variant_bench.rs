@@ -62,20 +62,37 @@ pub struct VariantBenchResult {
 /// depth.
 pub fn run(variant: Variant, depth: Option<u32>, threads: usize) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    search_each(variant.name(), positions(variant), depth, threads, |engine, position| {
+        let result = engine.search_variant_sync(&VariantGame::new(*position), SearchLimits::depth(depth), None);
+        (result.best.to_uci(false), result.nodes, position.fen())
+    })
+}
+
+/// The bench of any game: each position searched by `search` (its best
+/// move's text, nodes and FEN) on `threads` threads with a 16 MiB table and
+/// the histories cleared before each; one line per position, the time, and
+/// `N nodes M nps` last.
+pub fn search_each<P>(
+    name: &str,
+    positions: Vec<P>,
+    depth: u32,
+    threads: usize,
+    mut search: impl FnMut(&mut Engine, &P) -> (String, u64, String),
+) -> VariantBenchResult {
     let mut engine = Engine::new();
     engine.set_threads(threads).expect("the bench's search threads");
     engine.set_hash_mb(16).expect("a 16 MiB table");
     let start = Instant::now();
     let mut nodes = 0;
-    for (i, position) in positions(variant).into_iter().enumerate() {
+    for (i, position) in positions.iter().enumerate() {
         engine.new_game();
-        let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(depth), None);
-        println!("position {:2} best {} nodes {}  {}", i + 1, result.best.to_uci(false), result.nodes, position.fen());
-        nodes += result.nodes;
+        let (best, searched, fen) = search(&mut engine, position);
+        println!("position {:2} best {best} nodes {searched}  {fen}", i + 1);
+        nodes += searched;
     }
     let milliseconds = start.elapsed().as_millis() as u64;
     let nps = nodes * 1000 / milliseconds.max(1);
-    println!("variant {variant} depth {depth} threads {threads} time {milliseconds} ms");
+    println!("variant {name} depth {depth} threads {threads} time {milliseconds} ms");
     println!("{nodes} nodes {nps} nps");
     VariantBenchResult { nodes, nps, milliseconds }
 }
