@@ -12,8 +12,12 @@
 //! - [`memory`]: zeroed, fallible allocation of the large tables.
 //! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
 //! - [`elven`]: Elven Chess on its 10x10 board: position, moves, FEN, perft.
+//! - [`clock`]: the time source searches are timed by.
+//! - `web` (WebAssembly build only): the engine as a browser's Web Worker
+//!   runs it.
 
 pub mod board;
+pub mod clock;
 pub mod cpu;
 pub mod elven;
 pub mod eval;
@@ -25,3 +29,5 @@ pub mod tools;
 pub mod types;
 pub mod uci;
 pub mod variants;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -9,21 +9,24 @@ use super::strength::{Random, StrengthLimit};
 use super::thread::{Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
+use crate::clock::Instant;
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
 use crate::types::Color;
 use crate::variants::mines::MineOdds;
 use crate::variants::{Action, VariantGame};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
+#[cfg(not(target_arch = "wasm32"))]
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 const DEFAULT_HASH_MB: usize = 16;
 const DEFAULT_MOVE_OVERHEAD: u64 = 10;
-/// The most search threads.
-pub const MAX_THREADS: usize = 1024;
+/// The most search threads; one in the WebAssembly build, which has no
+/// threads (src/web/).
+pub const MAX_THREADS: usize = if cfg!(target_arch = "wasm32") { 1 } else { 1024 };
 /// Each search thread's stack. The search recurses once a ply, to MAX_PLY
 /// (246) plies, with at most two alpha-beta frames a ply (a singular
 /// extension's verification search runs at the node's own ply) and one
@@ -33,6 +36,9 @@ pub const MAX_THREADS: usize = 1024;
 /// build, so 246 * (2 * 3,264 + 2,736) = 2.3 MB at worst; 4 MiB leaves 1.8
 /// times that. Unoptimised builds use about 19 KiB an alpha-beta frame (12
 /// MB at worst), hence 32 MiB there.
+/// The WebAssembly build searches on the caller's stack, which the linker
+/// sizes (`-z stack-size` in .cargo/config.toml).
+#[cfg(not(target_arch = "wasm32"))]
 const THREAD_STACK_BYTES: usize = if cfg!(debug_assertions) { 32 << 20 } else { 4 << 20 };
 
 enum Task {
@@ -43,9 +49,39 @@ enum Task {
     ClearHistories,
 }
 
+/// A search thread, waiting for tasks.
+#[cfg(not(target_arch = "wasm32"))]
 struct Worker {
     tasks: Sender<Task>,
     handle: JoinHandle<()>,
+}
+
+/// In the WebAssembly build the one search thread's state, whose tasks run
+/// at once, inside the call that hands them over.
+#[cfg(target_arch = "wasm32")]
+struct Worker {
+    thread: Box<SearchThread>,
+}
+
+impl Worker {
+    /// Hands over a task; false when the thread is gone.
+    fn send(&mut self, task: Task) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.tasks.send(task).is_ok();
+        #[cfg(target_arch = "wasm32")]
+        {
+            run_task(&mut self.thread, task);
+            true
+        }
+    }
+}
+
+fn run_task(thread: &mut SearchThread, task: Task) {
+    match task {
+        Task::Search(job) => thread.run(&job),
+        Task::Game(job) => job.run(thread),
+        Task::ClearHistories => thread.clear(),
+    }
 }
 
 pub struct Engine {
@@ -74,6 +110,7 @@ impl Default for Engine {
 }
 
 /// Starts search thread `id`, waiting for tasks.
+#[cfg(not(target_arch = "wasm32"))]
 fn start_worker(id: usize) -> Result<Worker, String> {
     let mut thread = Box::new(SearchThread::try_new(id)?);
     let (tasks, inbox) = channel::<Task>();
@@ -82,15 +119,16 @@ fn start_worker(id: usize) -> Result<Worker, String> {
         .stack_size(THREAD_STACK_BYTES)
         .spawn(move || {
             while let Ok(task) = inbox.recv() {
-                match task {
-                    Task::Search(job) => thread.run(&job),
-                    Task::Game(job) => job.run(&mut thread),
-                    Task::ClearHistories => thread.clear(),
-                }
+                run_task(&mut thread, task);
             }
         })
         .map_err(|error| format!("the system refused another thread ({error})"))?;
     Ok(Worker { tasks, handle })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn start_worker(id: usize) -> Result<Worker, String> {
+    Ok(Worker { thread: Box::new(SearchThread::try_new(id)?) })
 }
 
 /// The root moves of a search: the legal ones `searchmoves` names, or every
@@ -106,10 +144,13 @@ fn root_moves<M: Copy + PartialEq>(legal: &[M], searchmoves: &[M]) -> Vec<M> {
 
 /// Ends idle search threads: each leaves its loop when its inbox closes.
 fn stop_workers(workers: Vec<Worker>) {
+    #[cfg(not(target_arch = "wasm32"))]
     for worker in workers {
         drop(worker.tasks);
         let _ = worker.handle.join();
     }
+    #[cfg(target_arch = "wasm32")]
+    drop(workers);
 }
 
 impl Engine {
@@ -227,8 +268,8 @@ impl Engine {
     /// A new game: empty the table and forget every thread's histories.
     pub fn new_game(&mut self) {
         self.clear_hash();
-        for worker in &self.workers {
-            let _ = worker.tasks.send(Task::ClearHistories);
+        for worker in &mut self.workers {
+            worker.send(Task::ClearHistories);
         }
     }
 
@@ -296,9 +337,9 @@ impl Engine {
 
     /// Hands a search to every thread: the helpers first, so that they are
     /// under way when the main thread starts to wait for them.
-    fn dispatch(&self, task: impl Fn() -> Task) {
-        for worker in self.workers.iter().rev() {
-            worker.tasks.send(task()).expect("search threads live as long as the engine");
+    fn dispatch(&mut self, task: impl Fn() -> Task) {
+        for worker in self.workers.iter_mut().rev() {
+            assert!(worker.send(task()), "search threads live as long as the engine");
         }
     }
 

@@ -14,6 +14,7 @@ use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::{moves_before_game_end, Position};
+use crate::clock::Instant;
 use crate::eval::Evaluator;
 use crate::memory::ZeroedSlice;
 use crate::nnue::{AccumulatorStack, Network};
@@ -21,7 +22,7 @@ use crate::tablebase::Tablebases;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Flags shared by the engine and every thread, for the engine's lifetime.
 #[derive(Default)]
@@ -42,7 +43,42 @@ impl Signals {
     /// `ponderhit`, even when the search itself is over.
     pub fn hold_move(&self, limits: &SearchLimits) {
         while !self.stop.load(Relaxed) && (limits.infinite || self.pondering.load(Relaxed)) {
-            std::thread::sleep(Duration::from_millis(1));
+            self.pause(Duration::from_millis(1));
+        }
+    }
+
+    /// Takes the page's `stop` and `ponderhit` (src/web/host.rs): in the
+    /// WebAssembly build the search runs inside the call that received
+    /// `go`, so the commands that follow cannot reach it as lines. Called by
+    /// the main thread with its clock checks; nothing to do natively.
+    /// True when the page sent `stop`.
+    #[inline(always)]
+    pub fn poll_host(&self) -> bool {
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.take_host_signal(crate::web::host::signal(0.0));
+            self.stop.load(Relaxed)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        false
+    }
+
+    /// Sleeps for `time`, or in the WebAssembly build waits up to `time`
+    /// for the page's signal and takes it.
+    fn pause(&self, time: Duration) {
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::sleep(time);
+        #[cfg(target_arch = "wasm32")]
+        self.take_host_signal(crate::web::host::signal(time.as_secs_f64() * 1000.0));
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn take_host_signal(&self, signal: u32) {
+        if signal & crate::web::host::STOP != 0 {
+            self.stop.store(true, Relaxed);
+        }
+        if signal & crate::web::host::PONDERHIT != 0 {
+            self.pondering.store(false, Relaxed);
         }
     }
 
@@ -50,7 +86,7 @@ impl Signals {
     pub fn stop_helpers(&self, helpers_running: &AtomicUsize) {
         self.stop.store(true, Relaxed);
         while helpers_running.load(Relaxed) > 0 {
-            std::thread::sleep(Duration::from_micros(100));
+            self.pause(Duration::from_micros(100));
         }
     }
 
@@ -285,6 +321,7 @@ impl SearchThread {
             stop |= job.total_nodes() >= limit;
         }
         if self.nodes & 1023 == 0 {
+            stop |= job.signals.poll_host();
             self.notice_ponderhit(job);
             if !self.pondering {
                 stop |= self.time.as_ref().is_some_and(|t| t.hard_limit_reached());

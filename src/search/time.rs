@@ -11,8 +11,8 @@
 use super::limits::SearchLimits;
 use super::parameters as p;
 use super::thread::percent;
+use crate::clock::Instant;
 use crate::types::Color;
-use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {

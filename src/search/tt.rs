@@ -223,7 +223,10 @@ impl TranspositionTable {
         let chunk = self.buckets.len().div_ceil(threads.max(1)).max(1);
         std::thread::scope(|scope| {
             for part in self.buckets.chunks(chunk) {
-                if std::thread::Builder::new().spawn_scoped(scope, move || clear_part(part)).is_err() {
+                // The WebAssembly build has no threads to start.
+                if cfg!(target_arch = "wasm32")
+                    || std::thread::Builder::new().spawn_scoped(scope, move || clear_part(part)).is_err()
+                {
                     clear_part(part);
                 }
             }

@@ -4,10 +4,10 @@
 //! alters it changes the search's behaviour.
 
 use crate::board::{Game, Position};
+use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// The depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -102,6 +102,18 @@ pub fn run(
     evaluation: BenchEvaluation,
     tables: Option<Arc<Tablebases>>,
 ) -> Result<BenchResult, String> {
+    run_to(depth, threads, evaluation, tables, &mut |line| println!("{line}"))
+}
+
+/// [`run`], each line of its output given to `print` (the WebAssembly
+/// build has no standard output).
+pub fn run_to(
+    depth: Option<u32>,
+    threads: usize,
+    evaluation: BenchEvaluation,
+    tables: Option<Arc<Tablebases>>,
+    print: &mut dyn FnMut(&str),
+) -> Result<BenchResult, String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = threads.max(1);
     let mut engine = Engine::new();
@@ -116,17 +128,17 @@ pub fn run(
         let position = Position::from_fen(fen).expect("bench positions are legal");
         engine.new_game();
         let result = engine.search_sync(&Game::new(position), SearchLimits::depth(depth));
-        println!("position {:2} best {} nodes {}", i + 1, result.best.to_uci(false), result.nodes);
+        print(&format!("position {:2} best {} nodes {}", i + 1, result.best.to_uci(false), result.nodes));
         nodes += result.nodes;
         tb_hits += result.tb_hits;
     }
     let milliseconds = start.elapsed().as_millis() as u64;
     let nps = nodes * 1000 / milliseconds.max(1);
-    println!("depth {depth} threads {threads} time {milliseconds} ms");
+    print(&format!("depth {depth} threads {threads} time {milliseconds} ms"));
     if with_tables {
-        println!("tbhits {tb_hits}");
+        print(&format!("tbhits {tb_hits}"));
     }
-    println!("{nodes} nodes {nps} nps");
+    print(&format!("{nodes} nodes {nps} nps"));
     Ok(BenchResult { nodes, tb_hits, nps, milliseconds, depth })
 }
 

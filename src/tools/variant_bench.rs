@@ -4,10 +4,10 @@
 //! signature, and the speed the measure that bringing the variants onto
 //! the chess search (issue 28) is judged by.
 
+use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
 use crate::types::random::Random;
 use crate::variants::{Variant, VariantGame, VariantPosition};
-use std::time::Instant;
 
 /// The depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 5;

@@ -26,10 +26,17 @@ impl Random {
 
     /// Seeded from the clock and the address of a local, so that two
     /// engines started together differ.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_clock() -> Random {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
         let local = 0u8;
         Random::new(nanos as u64 ^ (&local as *const u8 as u64).rotate_left(32))
+    }
+
+    /// The WebAssembly build has no system clock: seeded by the page.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_clock() -> Random {
+        Random::new(crate::web::host::random_u64())
     }
 
     pub fn next_u64(&mut self) -> u64 {

@@ -33,15 +33,7 @@ pub fn serve(session: &mut Session, input: &Receiver<InputLine>, output: &Output
                 }
             },
         };
-        let mut flow = match line {
-            InputLine::Text(text) => session.handle_line(&text),
-            InputLine::TooLong(length) => {
-                output.error(&format!(
-                    "a line of {length} bytes was skipped: lines are read up to {MAX_LINE_BYTES} bytes"
-                ));
-                Flow::Continue
-            }
-        };
+        let mut flow = handle_input(session, line, output);
         while let Flow::AfterSearch(command) = flow {
             let go_waits = matches!(command, Command::Go(_));
             if !wait_for_search(session, input, &mut waiting, go_waits) {
@@ -51,6 +43,17 @@ pub fn serve(session: &mut Session, input: &Receiver<InputLine>, output: &Output
         }
         if flow == Flow::Quit || output.is_closed() {
             return;
+        }
+    }
+}
+
+/// Hands one line to the session, or reports one too long to read.
+pub fn handle_input(session: &mut Session, line: InputLine, output: &Output) -> Flow {
+    match line {
+        InputLine::Text(text) => session.handle_line(&text),
+        InputLine::TooLong(length) => {
+            output.error(&format!("a line of {length} bytes was skipped: lines are read up to {MAX_LINE_BYTES} bytes"));
+            Flow::Continue
         }
     }
 }

@@ -2,6 +2,7 @@
 //! range, from which the `uci` answer, the value checks and the README's
 //! list all follow.
 
+use crate::search::engine::MAX_THREADS;
 use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tablebase::ProbeSettings;
 use crate::types::{Bitboard, Color};
@@ -89,7 +90,11 @@ pub const VARIANT_CHOICES: &[&str] = &[
 pub const OPTIONS: [OptionSpec; 21] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
-    OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
+    OptionSpec {
+        id: OptionId::Threads,
+        name: "Threads",
+        kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 },
+    },
     OptionSpec { id: OptionId::ClearHash, name: "Clear Hash", kind: OptionKind::Button },
     OptionSpec { id: OptionId::MultiPv, name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
     OptionSpec { id: OptionId::Ponder, name: "Ponder", kind: OptionKind::Check { default: false } },

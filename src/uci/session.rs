@@ -317,6 +317,14 @@ impl Session {
     /// single directories or files are reported and the rest is used; a
     /// path where no table at all can be found changes nothing.
     fn set_syzygy_path(&mut self, path: String) {
+        #[cfg(target_arch = "wasm32")]
+        if path != EMPTY_PATH {
+            return self.output.error(&format!(
+                "SyzygyPath: the WebAssembly build reads no endgame tables (it has no file system); \
+                 '{}' is not used",
+                excerpt(&path)
+            ));
+        }
         if path == EMPTY_PATH {
             self.engine.set_tablebases(None);
             self.settings.syzygy_path = path;
@@ -370,6 +378,11 @@ impl Session {
     }
 
     fn go(&mut self, go: GoCommand) -> Flow {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(refusal) = crate::web::unstoppable(&go) {
+            self.output.error(&refusal);
+            return Flow::Continue;
+        }
         if self.stop_requested() {
             return Flow::AfterSearch(Command::Go(go));
         }
@@ -500,7 +513,7 @@ impl Session {
         let done = Arc::new(AtomicBool::new(false));
         let output = Arc::clone(&self.output);
         let (thread_stop, thread_done) = (Arc::clone(&stop), Arc::clone(&done));
-        let started = std::thread::Builder::new().name("perft".to_string()).spawn(move || {
+        let count_all = move || {
             let mut total = 0u64;
             for (text, child) in &children {
                 let Some(nodes) = count(child, depth, &thread_stop) else {
@@ -513,8 +526,17 @@ impl Session {
             }
             thread_done.store(true, Ordering::Release);
             output.lines(&["", &format!("Nodes searched: {total}")]);
-        });
-        match started {
+        };
+        // The WebAssembly build has no threads: the count runs inside this
+        // call, to its end (no `stop` can reach it).
+        #[cfg(target_arch = "wasm32")]
+        {
+            drop(stop);
+            count_all();
+            self.job = Some(Job { done, perft: None, infinite: true, pondering: false, stop_requested: false });
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        match std::thread::Builder::new().name("perft".to_string()).spawn(count_all) {
             Ok(thread) => {
                 self.job = Some(Job {
                     done,

@@ -10,6 +10,7 @@
 
 use super::alphabeta::{Deadline, Searcher};
 use super::Game;
+use crate::clock::Instant;
 use crate::search::score::{INFINITE, MAX_PLY};
 use crate::search::thread::{SearchThread, Signals, ThreadStats};
 use crate::search::time::TimeManager;
@@ -19,7 +20,6 @@ use crate::types::Color;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 /// Receives a game search's progress, from the main search thread.
 pub trait GameReporter<M>: Send + Sync {
@@ -124,8 +124,9 @@ impl Clock<'_> {
 
 impl Deadline for Clock<'_> {
     fn reached(&self) -> bool {
+        let stopped = self.signals.poll_host();
         self.notice_ponderhit();
-        !self.pondering.get() && self.time.borrow().hard_limit_reached()
+        stopped || (!self.pondering.get() && self.time.borrow().hard_limit_reached())
     }
 }
 
