@@ -3,11 +3,13 @@
 # EVALFILE=<net>` builds that network into it (build.rs reads EVALFILE).
 # A plain `cargo build --release` builds the portable x86-64-v2 binary.
 # `make release` builds every artefact into dist/ and tests each where it
-# can run (scripts/release.sh).
+# can run (scripts/release.sh). `make web` builds the WebAssembly engine
+# into web/pkg/ (docs/web.md), `make web-test` tests it in Node against
+# the native binary.
 EXE ?= roque
 export EVALFILE
 
-.PHONY: all native release test clean
+.PHONY: all native release test web web-test clean
 all: native
 
 native:
@@ -20,6 +22,17 @@ release:
 test:
 	cargo test --release
 
+# The library as a WebAssembly module with its exports (src/web/); the
+# target's flags (simd128, the stack) are in .cargo/config.toml.
+web:
+	cargo rustc --release --lib --crate-type cdylib --target wasm32-unknown-unknown
+	mkdir -p web/pkg
+	cp target/wasm32-unknown-unknown/release/roque.wasm web/pkg/roque.wasm
+
+web-test: web
+	cargo build --release
+	node web/test/engine.test.js target/release/roque web/pkg/roque.wasm
+
 clean:
 	cargo clean
-	rm -rf dist
+	rm -rf dist web/pkg
