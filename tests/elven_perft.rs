@@ -7,7 +7,8 @@
 //! the moves played), castling, en passant, compulsory promotion, pins,
 //! mate and stalemate.
 
-use roque::elven::{ElvenFenError, ElvenPosition};
+use roque::board::FenError;
+use roque::elven::ElvenPosition;
 
 struct Case {
     fen: String,
@@ -69,5 +70,5 @@ fn the_unreachable_pawn_position_is_refused() {
     let optional: Vec<Case> = cases().into_iter().filter(|c| c.comment.starts_with("OPTIONAL")).collect();
     assert_eq!(optional.len(), 1);
     let error = ElvenPosition::from_fen(&optional[0].fen).unwrap_err();
-    assert!(matches!(error, ElvenFenError::PawnOnImpossibleRank(_)), "{error:?}");
+    assert!(matches!(error, FenError::PawnOnImpossibleRank(_)), "{error:?}");
 }

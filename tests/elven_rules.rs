@@ -5,9 +5,8 @@
 //! positions against a slow, square-by-square generator written apart
 //! (`naive` below).
 
-use roque::elven::{
-    ElvenFenError, ElvenMove, ElvenMoveError, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_STARTPOS_FEN,
-};
+use roque::board::FenError;
+use roque::elven::{ElvenMove, ElvenMoveError, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_STARTPOS_FEN};
 use roque::types::random::splitmix;
 use roque::types::Color;
 use std::collections::BTreeSet;
@@ -556,7 +555,7 @@ fn promotion_is_compulsory_on_entering_the_last_three_ranks() {
     // stand on any of them, so none can move there as a pawn.
     for fen_pawn in ["Pe8", "Pe9", "Pe10", "pe3", "pe2", "pe1"] {
         let fen = format!("{} w - - 0 1", placement(&format!("Ka1 kj10 {fen_pawn}")));
-        assert!(matches!(ElvenPosition::from_fen(&fen), Err(ElvenFenError::PawnOnImpossibleRank(_))), "{fen}");
+        assert!(matches!(ElvenPosition::from_fen(&fen), Err(FenError::PawnOnImpossibleRank(_))), "{fen}");
     }
 }
 
@@ -643,49 +642,64 @@ fn fen_round_trips() {
 fn malformed_fens_are_refused_with_their_reason() {
     let start = ELVEN_STARTPOS_FEN;
     let bare = |pieces: &str| format!("{} w - - 0 1", placement(pieces));
-    let cases: Vec<(String, ElvenFenError)> = vec![
-        ("".into(), ElvenFenError::FieldCount(0)),
-        (format!("{start} extra"), ElvenFenError::FieldCount(7)),
+    let cases: Vec<(String, FenError)> = vec![
+        ("".into(), FenError::FieldCount(0)),
+        (format!("{start} extra"), FenError::FieldCount(7)),
         (
             "r3k4r/dnbgqwebnd/pppppppppp/10/10/10/PPPPPPPPPP/DNBEWQGBND/R4K3R w KQkq - 0 1".into(),
-            ElvenFenError::RankCount(9),
+            FenError::RankCount { expected: 10, found: 9 },
         ),
-        (start.replace("r3k4r", "r3k5r"), ElvenFenError::RankTooLong(10)),
-        (start.replace("r3k4r", "r3k3r"), ElvenFenError::RankTooShort(10)),
-        (start.replace("/10/10/10/10/", "/10/10/9x/10/"), ElvenFenError::BadPieceLetter('x')),
-        (start.replace("/10/10/10/10/", "/10/10/11/10/"), ElvenFenError::BadRunLength { rank: 5, run: "11".into() }),
-        (start.replace("/10/10/10/10/", "/10/10/010/10/"), ElvenFenError::BadRunLength { rank: 5, run: "010".into() }),
-        (start.replace("/10/10/10/10/", "/10/10/55/10/"), ElvenFenError::BadRunLength { rank: 5, run: "55".into() }),
-        (start.replace("/10/10/10/10/", "/10/10/0P9/10/"), ElvenFenError::BadRunLength { rank: 5, run: "0".into() }),
-        (start.replace(" w ", " x "), ElvenFenError::BadSideToMove("x".into())),
-        (start.replace("R4K3R", "R9"), ElvenFenError::KingCount { color: Color::White, count: 0 }),
-        (start.replace("/10/10/10/10/", "/10/10/4k5/10/"), ElvenFenError::KingCount { color: Color::Black, count: 2 }),
-        (bare("Ka1 kj10 Pa8"), ElvenFenError::PawnOnImpossibleRank(square("a8"))),
-        (bare("Ka1 kj10 Pi10"), ElvenFenError::PawnOnImpossibleRank(square("i10"))),
-        (bare("Ka1 kj10 Pc2"), ElvenFenError::PawnOnImpossibleRank(square("c2"))),
-        (bare("Ka1 kj10 Pe1"), ElvenFenError::PawnOnImpossibleRank(square("e1"))),
-        (bare("Ka1 kj10 pa9"), ElvenFenError::PawnOnImpossibleRank(square("a9"))),
-        (bare("Ka1 kj10 pa3"), ElvenFenError::PawnOnImpossibleRank(square("a3"))),
-        (bare("Ka1 kj10 pj1"), ElvenFenError::PawnOnImpossibleRank(square("j1"))),
-        (start.replace("/10/10/10/10/", "/10/10/10/4W5/"), ElvenFenError::TooManyPieces(Color::White)),
-        (start.replace("/10/10/10/10/", "/10/10/10/4Q5/"), ElvenFenError::TooManyPieces(Color::White)),
-        (start.replace("/10/10/10/10/", "/10/10/d9/10/"), ElvenFenError::TooManyPieces(Color::Black)),
-        (start.replace("KQkq", "KQkqX"), ElvenFenError::BadCastling('X')),
-        (start.replace("KQkq", "KQkqK"), ElvenFenError::RepeatedCastling('K')),
-        (start.replace("KQkq", "KQkq-"), ElvenFenError::BadCastling('-')),
-        (start.replace("R4K3R", "R4K4"), ElvenFenError::CastlingWithoutKingAndRook('K')),
-        (start.replace("R4K3R", "1R3K3R"), ElvenFenError::CastlingWithoutKingAndRook('Q')),
-        (start.replace("r3k4r", "r4k3r"), ElvenFenError::CastlingWithoutKingAndRook('k')),
-        (start.replace(" - 0 1", " e11 0 1"), ElvenFenError::BadEnPassantSquare("e11".into())),
-        (start.replace(" - 0 1", " e7 0 1"), ElvenFenError::ImpossibleEnPassant(square("e7"))),
-        (start.replace(" - 0 1", " e4 0 1"), ElvenFenError::ImpossibleEnPassant(square("e4"))),
-        (start.replace(" - 0 1", " - -1 1"), ElvenFenError::BadHalfmoveClock("-1".into())),
-        (start.replace(" - 0 1", " - 65536 1"), ElvenFenError::BadHalfmoveClock("65536".into())),
-        (start.replace(" - 0 1", " - +3 1"), ElvenFenError::BadHalfmoveClock("+3".into())),
-        (start.replace(" - 0 1", " - 0 0"), ElvenFenError::BadFullmoveNumber("0".into())),
-        (start.replace(" - 0 1", " - 0 x"), ElvenFenError::BadFullmoveNumber("x".into())),
+        (start.replace("r3k4r", "r3k5r"), FenError::RankTooLong { rank: 10, files: 10 }),
+        (start.replace("r3k4r", "r3k3r"), FenError::RankTooShort { rank: 10, files: 10 }),
+        (
+            start.replace("/10/10/10/10/", "/10/10/9x/10/"),
+            FenError::BadPieceLetter { letter: 'x', letters: "KQRBNPWEGD" },
+        ),
+        (
+            start.replace("/10/10/10/10/", "/10/10/11/10/"),
+            FenError::BadRunLength { rank: 5, run: "11".into(), files: 10 },
+        ),
+        (
+            start.replace("/10/10/10/10/", "/10/10/010/10/"),
+            FenError::BadRunLength { rank: 5, run: "010".into(), files: 10 },
+        ),
+        (
+            start.replace("/10/10/10/10/", "/10/10/55/10/"),
+            FenError::BadRunLength { rank: 5, run: "55".into(), files: 10 },
+        ),
+        (
+            start.replace("/10/10/10/10/", "/10/10/0P9/10/"),
+            FenError::BadRunLength { rank: 5, run: "0".into(), files: 10 },
+        ),
+        (start.replace(" w ", " x "), FenError::BadSideToMove("x".into())),
+        (start.replace("R4K3R", "R9"), FenError::KingCount { color: Color::White, count: 0 }),
+        (start.replace("/10/10/10/10/", "/10/10/4k5/10/"), FenError::KingCount { color: Color::Black, count: 2 }),
+        (bare("Ka1 kj10 Pa8"), FenError::PawnOnImpossibleRank(square("a8").into())),
+        (bare("Ka1 kj10 Pi10"), FenError::PawnOnImpossibleRank(square("i10").into())),
+        (bare("Ka1 kj10 Pc2"), FenError::PawnOnImpossibleRank(square("c2").into())),
+        (bare("Ka1 kj10 Pe1"), FenError::PawnOnImpossibleRank(square("e1").into())),
+        (bare("Ka1 kj10 pa9"), FenError::PawnOnImpossibleRank(square("a9").into())),
+        (bare("Ka1 kj10 pa3"), FenError::PawnOnImpossibleRank(square("a3").into())),
+        (bare("Ka1 kj10 pj1"), FenError::PawnOnImpossibleRank(square("j1").into())),
+        (start.replace("/10/10/10/10/", "/10/10/10/4W5/"), FenError::TooManyPieces(Color::White)),
+        (start.replace("/10/10/10/10/", "/10/10/10/4Q5/"), FenError::TooManyPieces(Color::White)),
+        (start.replace("/10/10/10/10/", "/10/10/d9/10/"), FenError::TooManyPieces(Color::Black)),
+        (start.replace("KQkq", "KQkqX"), FenError::BadCastling('X')),
+        (start.replace("KQkq", "KQkqK"), FenError::RepeatedCastling('K')),
+        (start.replace("KQkq", "KQkq-"), FenError::BadCastling('-')),
+        (start.replace("R4K3R", "R4K4"), FenError::CastlingWithoutKingAndRook('K')),
+        (start.replace("R4K3R", "1R3K3R"), FenError::CastlingWithoutKingAndRook('Q')),
+        (start.replace("r3k4r", "r4k3r"), FenError::CastlingWithoutKingAndRook('k')),
+        (start.replace(" - 0 1", " e11 0 1"), FenError::BadEnPassantSquare("e11".into())),
+        (start.replace(" - 0 1", " e7 0 1"), FenError::ImpossibleEnPassant(square("e7").into())),
+        (start.replace(" - 0 1", " e4 0 1"), FenError::ImpossibleEnPassant(square("e4").into())),
+        (start.replace(" - 0 1", " - -1 1"), FenError::BadHalfmoveClock("-1".into())),
+        (start.replace(" - 0 1", " - 65536 1"), FenError::BadHalfmoveClock("65536".into())),
+        (start.replace(" - 0 1", " - +3 1"), FenError::BadHalfmoveClock("+3".into())),
+        (start.replace(" - 0 1", " - 0 -1"), FenError::BadFullmoveNumber("-1".into())),
+        (start.replace(" - 0 1", " - 0 x"), FenError::BadFullmoveNumber("x".into())),
         // White to move, and White's rook checks Black's king.
-        ("4k5/10/10/10/10/10/10/10/4R5/5K4 w - - 0 1".into(), ElvenFenError::OpponentInCheck),
+        ("4k5/10/10/10/10/10/10/10/4R5/5K4 w - - 0 1".into(), FenError::OpponentInCheck),
     ];
     for (fen, expected) in cases {
         assert_eq!(ElvenPosition::from_fen(&fen), Err(expected.clone()), "{fen}");
@@ -699,9 +713,9 @@ fn en_passant_in_a_fen_needs_the_double_step_it_describes() {
     assert!(ElvenPosition::from_fen(after).is_ok());
     // The pawn's start square must be empty, the pawn in place.
     let start_occupied = after.replace("PPPP1PPPPP", "PPPPPPPPP1");
-    assert_eq!(ElvenPosition::from_fen(&start_occupied), Err(ElvenFenError::ImpossibleEnPassant(square("e4"))));
+    assert_eq!(ElvenPosition::from_fen(&start_occupied), Err(FenError::ImpossibleEnPassant(square("e4").into())));
     let wrong_side = after.replace(" b KQkq e4", " w KQkq e4");
-    assert_eq!(ElvenPosition::from_fen(&wrong_side), Err(ElvenFenError::ImpossibleEnPassant(square("e4"))));
+    assert_eq!(ElvenPosition::from_fen(&wrong_side), Err(FenError::ImpossibleEnPassant(square("e4").into())));
     // Consistent but no pawn can take: accepted, then dropped.
     assert_eq!(position(after).en_passant(), None);
 }

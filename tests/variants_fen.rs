@@ -1,8 +1,11 @@
 //! One FEN reader: every variant refuses what chess refuses, with chess's
 //! typed error, since the board and castling fields of both are read by the
-//! same code (`read_placement`, `read_castling` in src/board/fen.rs).
+//! same code (`read_placement`, `read_castling` in src/board/fen.rs); Elven
+//! Chess's 10x10 board is read by the same placement, side and counter
+//! readers (src/board/fen_fields.rs), with the same errors.
 
 use roque::board::{FenError, Position};
+use roque::elven::ElvenPosition;
 use roque::variants::{Variant, VariantFenError, VariantPosition};
 
 /// FENs chess refuses for a fault of its own fields.
@@ -18,6 +21,8 @@ const BAD: &[&str] = &[
     "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
     "4k3/8/8/8/8/8/8/4K3 w - - x 1",
     "4k3/8/8/8/8/8/8/4K3 w - - 0 one",
+    "4k3/8/8/8/8/8/8/4K3 w - - +3 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 +1",
     "8/8/8/8/8/8/8/4K3 w - - 0 1",
     "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",
     "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
@@ -55,4 +60,66 @@ fn a_variant_without_castling_says_so_first() {
         Err(VariantFenError::CastlingNotAllowed(Variant::VanDien))
     );
     assert_eq!(Position::from_fen(fen).unwrap_err(), FenError::RepeatedCastling('K'));
+}
+
+/// Faults of the fields every board shares, written once with `{board}`
+/// for a board with a king of each colour (chess's or Elven Chess's).
+const BAD_ON_ANY_BOARD: &[&str] = &[
+    "{board}",
+    "{board} w",
+    "{board} w - - 0 1 extra",
+    "{board} x - - 0 1",
+    "{board} W - - 0 1",
+    "{board} w - - x 1",
+    "{board} w - - -1 1",
+    "{board} w - - +3 1",
+    "{board} w - - 65536 1",
+    "{board} w - - 0 one",
+    "{board} w - - 0 +1",
+    "{board} w - - 0 -1",
+    "{board} w KX - 0 1",
+    "{board} w - z3 0 1",
+];
+
+#[test]
+fn chess_and_elven_chess_refuse_the_fields_they_share_with_the_same_error() {
+    let chess_board = "4k3/8/8/8/8/8/8/4K3";
+    let elven_board = "4k5/10/10/10/10/10/10/10/10/5K4";
+    for template in BAD_ON_ANY_BOARD {
+        let chess = Position::from_fen(&template.replace("{board}", chess_board)).expect_err(template);
+        let elven = ElvenPosition::from_fen(&template.replace("{board}", elven_board)).expect_err(template);
+        assert_eq!(elven, chess, "{template}");
+    }
+    // Both read a fullmove number of 0, which some programs write, as 1.
+    let chess = Position::from_fen(&format!("{chess_board} w - - 0 0")).unwrap();
+    let elven = ElvenPosition::from_fen(&format!("{elven_board} w - - 0 0")).unwrap();
+    assert!(chess.fen().ends_with(" 0 1") && elven.fen().ends_with(" 0 1"));
+}
+
+#[test]
+fn the_board_fields_of_both_sizes_give_the_same_kinds_of_error() {
+    use FenError::*;
+    let chess = |fen: &str| Position::from_fen(fen).unwrap_err();
+    let elven = |fen: &str| ElvenPosition::from_fen(fen).unwrap_err();
+    assert_eq!(chess("4k3/8/8/8/8/8/4K3 w - - 0 1"), RankCount { expected: 8, found: 7 });
+    assert_eq!(elven("4k5/10/10/10/10/10/10/10/5K4 w - - 0 1"), RankCount { expected: 10, found: 9 });
+    assert_eq!(chess("4k3/8/8/8/8/8/8/4K4 w - - 0 1"), RankTooLong { rank: 1, files: 8 });
+    assert_eq!(elven("4k5/10/10/10/10/10/10/10/10/5K5 w - - 0 1"), RankTooLong { rank: 1, files: 10 });
+    assert_eq!(chess("4k3/8/8/8/8/8/8/4K2 w - - 0 1"), RankTooShort { rank: 1, files: 8 });
+    assert_eq!(elven("4k5/10/10/10/10/10/10/10/10/5K3 w - - 0 1"), RankTooShort { rank: 1, files: 10 });
+    // A run is one number up to the board's width: 10 is one run of ten
+    // squares in Elven Chess and too long a run in chess.
+    assert_eq!(chess("4k3/8/8/8/8/8/8/10 w - - 0 1"), BadRunLength { rank: 1, run: "10".into(), files: 8 });
+    assert!(ElvenPosition::from_fen("4k5/10/10/10/10/10/10/10/5K4/10 w - - 0 1").is_ok());
+    assert_eq!(
+        elven("4k5/10/10/10/10/10/10/10/10/5K4 w - - 0 1".replace("/10/10/10/10/10/", "/10/10/11/10/10/").as_str()),
+        BadRunLength { rank: 7, run: "11".into(), files: 10 }
+    );
+    assert_eq!(chess("4k3/8/8/8/8/8/8/4K2W w - - 0 1"), BadPieceLetter { letter: 'W', letters: "PNBRQK" });
+    assert!(chess("4k3/8/8/8/8/8/8/4K2W w - - 0 1").to_string().contains("PNBRQK, pnbrqk"));
+    assert!(ElvenPosition::from_fen("4k5/10/10/10/10/10/10/10/10/5K3W w - - 0 1").is_ok());
+    assert_eq!(
+        elven("4k5/10/10/10/10/10/10/10/10/5K3X w - - 0 1"),
+        BadPieceLetter { letter: 'X', letters: "KQRBNPWEGD" }
+    );
 }

@@ -1,97 +1,15 @@
 //! Reading and writing FEN, X-FEN and Shredder-FEN.
 
 use super::castling::CastlingSide;
+use super::fen_fields::{
+    check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move,
+    write_placement_on, FenError, CHESS_BOARD,
+};
 use super::position::Position;
 use super::zobrist::ZOBRIST;
 use crate::types::{Color, File, Piece, PieceType, Rank, Square};
-use std::fmt;
 
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// Why a FEN was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    FieldCount(usize),
-    RankCount(usize),
-    BadPieceLetter(char),
-    RankTooLong(Rank),
-    RankTooShort(Rank),
-    /// Two digits in a row (`44`, `17`): FEN writes a run of empty
-    /// squares as one digit.
-    AdjacentDigits(Rank),
-    BadSideToMove(String),
-    BadCastling(char),
-    CastlingWithoutKingAndRook(char),
-    /// A second right for one side on one wing (`KQkqKQ`, or `K` and the
-    /// same rook's file letter).
-    RepeatedCastling(char),
-    BadEnPassantSquare(String),
-    ImpossibleEnPassant(Square),
-    BadHalfmoveClock(String),
-    BadFullmoveNumber(String),
-    KingCount {
-        color: Color,
-        count: u32,
-    },
-    PawnOnBackRank(Square),
-    TooManyPieces(Color),
-    OpponentInCheck,
-    /// Checks no legal move can give: more than two checkers, or two of
-    /// which neither is a bishop, rook or queen (one of a double check is
-    /// always uncovered, and only a slider can be).
-    ImpossibleCheck(u32),
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::FieldCount(n) => write!(f, "a FEN has 4 to 6 fields, this one has {n}"),
-            FenError::RankCount(n) => write!(f, "the board has 8 ranks separated by '/', this one has {n}"),
-            FenError::BadPieceLetter(c) => write!(f, "'{c}' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"),
-            FenError::RankTooLong(r) => write!(f, "rank {} describes more than 8 squares", r.char()),
-            FenError::RankTooShort(r) => write!(f, "rank {} describes fewer than 8 squares", r.char()),
-            FenError::AdjacentDigits(r) => {
-                write!(f, "rank {} has two digits in a row; a run of empty squares is one digit", r.char())
-            }
-            FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
-            FenError::BadCastling(c) => write!(f, "'{c}' is not a castling letter (KQkq, A-H, a-h or -)"),
-            FenError::CastlingWithoutKingAndRook(c) => {
-                write!(f, "castling right '{c}' needs the king and a rook in place on the back rank")
-            }
-            FenError::RepeatedCastling(c) => {
-                write!(f, "castling right '{c}' repeats a right already given for that side and wing")
-            }
-            FenError::BadEnPassantSquare(s) => write!(f, "'{s}' is not an en-passant square (a square like e3, or -)"),
-            FenError::ImpossibleEnPassant(s) => {
-                write!(f, "en-passant square {s} is impossible: no pawn can just have passed it")
-            }
-            FenError::BadHalfmoveClock(s) => write!(f, "halfmove clock '{s}' is not a number from 0 to 65535"),
-            FenError::BadFullmoveNumber(s) => write!(f, "fullmove number '{s}' is not a number from 1 to 65535"),
-            FenError::KingCount { color, count } => {
-                write!(f, "{} has {count} kings; each side needs exactly one", color_name(*color))
-            }
-            FenError::PawnOnBackRank(s) => write!(f, "a pawn stands on {s}, on the first or last rank"),
-            FenError::TooManyPieces(c) => write!(
-                f,
-                "{} has more pieces than a game can produce (at most 16, 8 pawns, and promoted pieces only for missing pawns)",
-                color_name(*c)
-            ),
-            FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
-            FenError::ImpossibleCheck(n) => {
-                write!(f, "the side to move is in a check by {n} pieces that no legal move could give")
-            }
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
 
 impl Position {
     /// Parses a FEN. X-FEN (`KQkq` meaning the outermost rook) and
@@ -99,17 +17,11 @@ impl Position {
     /// missing halfmove and fullmove fields default to 0 and 1.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()));
-        }
+        check_field_count(&fields)?;
         let mut pos = Position::empty();
         parse_board(&mut pos, fields[0])?;
 
-        pos.side_to_move = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(FenError::BadSideToMove(other.to_string())),
-        };
+        pos.side_to_move = read_side_to_move(fields[1])?;
         if pos.side_to_move == Color::Black {
             pos.key ^= ZOBRIST.black_to_move;
         }
@@ -137,18 +49,8 @@ impl Position {
 
         let en_passant = parse_en_passant(&pos, fields[3])?;
 
-        pos.halfmove_clock = match fields.get(4) {
-            None => 0,
-            Some(text) => text.parse().map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?,
-        };
-        pos.fullmove_number = match fields.get(5) {
-            None => 1,
-            Some(text) => match text.parse::<u16>() {
-                // Some programs write 0; it can only mean the first move.
-                Ok(n) => n.max(1),
-                Err(_) => return Err(FenError::BadFullmoveNumber(text.to_string())),
-            },
-        };
+        pos.halfmove_clock = read_halfmove_clock(fields.get(4).copied())?;
+        pos.fullmove_number = read_fullmove_number(fields.get(5).copied())?;
 
         let them = !pos.side_to_move;
         if pos.is_attacked_by(pos.side_to_move, pos.king_square(them), pos.occupied()) {
@@ -222,44 +124,14 @@ pub fn read_placement<E: From<FenError>>(
     mut put: impl FnMut(Piece, Square),
     mut mark: impl FnMut(char, Option<Square>) -> Option<Result<(), E>>,
 ) -> Result<(), E> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()).into());
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = Rank::from_index(7 - i);
-        let mut file = 0usize;
-        let mut after_digit = false;
-        let mut last: Option<Square> = None;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                if after_digit {
-                    return Err(FenError::AdjacentDigits(rank).into());
-                }
-                after_digit = true;
-                last = None;
-                file += d as usize;
-            } else if let Some(piece) = Piece::from_char(c) {
-                after_digit = false;
-                if file >= 8 {
-                    return Err(FenError::RankTooLong(rank).into());
-                }
-                let square = Square::new(File::from_index(file), rank);
-                put(piece, square);
-                last = Some(square);
-                file += 1;
-            } else {
-                mark(c, last.take()).ok_or(FenError::BadPieceLetter(c))??;
-            }
-            if file > 8 {
-                return Err(FenError::RankTooLong(rank).into());
-            }
-        }
-        if file < 8 {
-            return Err(FenError::RankTooShort(rank).into());
-        }
-    }
-    Ok(())
+    let square = |file: u8, rank: u8| Square::new(File::from_index(file as usize), Rank::from_index(rank as usize));
+    read_placement_on(
+        &CHESS_BOARD,
+        board,
+        Piece::from_char,
+        |piece, file, rank| put(piece, square(file, rank)),
+        |c, last| mark(c, last.map(|(file, rank)| square(file, rank))),
+    )
 }
 
 /// At most 16 pieces and 8 pawns, and no more promoted pieces than missing
@@ -347,7 +219,7 @@ fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenEr
     let square = Square::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
     let us = pos.side_to_move;
     let them = !us;
-    let impossible = Err(FenError::ImpossibleEnPassant(square));
+    let impossible = Err(FenError::ImpossibleEnPassant(square.into()));
     if square.rank() != Rank::Sixth.relative(us) {
         return impossible;
     }
@@ -397,27 +269,11 @@ pub fn write_placement(
     piece_on: impl Fn(Square) -> Option<Piece>,
     mark: impl Fn(Square) -> Option<char>,
 ) {
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0;
-        for file in File::ALL {
-            let square = Square::new(file, *rank);
-            match piece_on(square) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(piece.char());
-                    fen.extend(mark(square));
-                }
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if *rank != Rank::First {
-            fen.push('/');
-        }
-    }
+    let square = |file: u8, rank: u8| Square::new(File::from_index(file as usize), Rank::from_index(rank as usize));
+    write_placement_on(
+        fen,
+        &CHESS_BOARD,
+        |file, rank| piece_on(square(file, rank)).map(Piece::char),
+        |file, rank| mark(square(file, rank)),
+    );
 }

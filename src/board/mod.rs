@@ -4,6 +4,7 @@
 pub mod attacks;
 mod castling;
 mod fen;
+pub mod fen_fields;
 mod game;
 mod gives_check;
 mod legality;
@@ -18,7 +19,8 @@ pub mod slider_tables;
 pub mod zobrist;
 
 pub use castling::{CastlingRights, CastlingSide};
-pub use fen::{mirror_fen, read_castling, read_placement, write_placement, FenError, STARTPOS_FEN};
+pub use fen::{mirror_fen, read_castling, read_placement, write_placement, STARTPOS_FEN};
+pub use fen_fields::{FenBoard, FenError, FenSquare};
 pub use game::{moves_before_game_end, DrawReason, Game, GameResult};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};

@@ -8,99 +8,19 @@ use super::zobrist::ZOBRIST;
 use super::{
     ElvenBitboard, ElvenCastlingRights, ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare,
 };
+use crate::board::fen_fields::{
+    check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move,
+    write_placement_on, FenBoard, FenError, FenSquare,
+};
 use crate::types::Color;
-use std::fmt;
 
-/// Why a FEN was rejected. Ranks are named as on the board (1 to 10).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ElvenFenError {
-    FieldCount(usize),
-    RankCount(usize),
-    RankTooLong(u8),
-    RankTooShort(u8),
-    BadPieceLetter(char),
-    /// A run of empty squares that is not a number from 1 to 10 written
-    /// without a leading zero (`0`, `01`, `11`, or two runs in a row, `55`).
-    BadRunLength {
-        rank: u8,
-        run: String,
-    },
-    BadSideToMove(String),
-    BadCastling(char),
-    RepeatedCastling(char),
-    CastlingWithoutKingAndRook(char),
-    BadEnPassantSquare(String),
-    /// The square is not the one a pawn of the side not to move has just
-    /// skipped with a double step.
-    ImpossibleEnPassant(ElvenSquare),
-    BadHalfmoveClock(String),
-    BadFullmoveNumber(String),
-    KingCount {
-        color: Color,
-        count: u32,
-    },
-    /// A pawn where its side's pawns never stand: behind its starting rank,
-    /// or in its promotion zone.
-    PawnOnImpossibleRank(ElvenSquare),
-    /// More pieces than a game can produce: at most one warlock, elf and
-    /// goblin, two dwarfs, ten pawns, and promoted chess pieces only for
-    /// missing pawns.
-    TooManyPieces(Color),
-    OpponentInCheck,
-}
+/// Elven Chess's board: ten files, ten ranks, the letters of chess and W
+/// (warlock), E (elf), G (goblin), D (dwarf).
+pub const ELVEN_BOARD: FenBoard = FenBoard { files: 10, ranks: 10, letters: "KQRBNPWEGD" };
 
-impl fmt::Display for ElvenFenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ElvenFenError::FieldCount(n) => write!(f, "an Elven FEN has 4 to 6 fields, this one has {n}"),
-            ElvenFenError::RankCount(n) => write!(f, "the board has 10 ranks separated by '/', this one has {n}"),
-            ElvenFenError::RankTooLong(r) => write!(f, "rank {r} describes more than 10 squares"),
-            ElvenFenError::RankTooShort(r) => write!(f, "rank {r} describes fewer than 10 squares"),
-            ElvenFenError::BadPieceLetter(c) => {
-                write!(f, "'{c}' is not a piece letter (KQRBNPWEGD, kqrbnpwegd) or a digit")
-            }
-            ElvenFenError::BadRunLength { rank, run } => {
-                write!(f, "rank {rank} has the run '{run}'; a run of empty squares is a number from 1 to 10")
-            }
-            ElvenFenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
-            ElvenFenError::BadCastling(c) => write!(f, "'{c}' is not a castling letter (KQkq or -)"),
-            ElvenFenError::RepeatedCastling(c) => write!(f, "castling right '{c}' is given twice"),
-            ElvenFenError::CastlingWithoutKingAndRook(c) => {
-                write!(f, "castling right '{c}' needs the king and the rook on their starting squares")
-            }
-            ElvenFenError::BadEnPassantSquare(s) => {
-                write!(f, "'{s}' is not an en-passant square (a square like e4, or -)")
-            }
-            ElvenFenError::ImpossibleEnPassant(s) => {
-                write!(f, "en-passant square {s} is impossible: no pawn can just have skipped it")
-            }
-            ElvenFenError::BadHalfmoveClock(s) => write!(f, "halfmove clock '{s}' is not a number from 0 to 65535"),
-            ElvenFenError::BadFullmoveNumber(s) => {
-                write!(f, "fullmove number '{s}' is not a number from 1 to 65535")
-            }
-            ElvenFenError::KingCount { color, count } => {
-                write!(f, "{} has {count} kings; each side needs exactly one", color_name(*color))
-            }
-            ElvenFenError::PawnOnImpossibleRank(s) => {
-                write!(f, "a pawn stands on {s}, where its side's pawns never stand")
-            }
-            ElvenFenError::TooManyPieces(c) => write!(
-                f,
-                "{} has more pieces than a game can produce (one warlock, elf and goblin, two dwarfs, ten pawns, \
-                 promoted pieces only for missing pawns)",
-                color_name(*c)
-            ),
-            ElvenFenError::OpponentInCheck => write!(f, "the side not to move is in check"),
-        }
-    }
-}
-
-impl std::error::Error for ElvenFenError {}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
+impl From<ElvenSquare> for FenSquare {
+    fn from(square: ElvenSquare) -> FenSquare {
+        FenSquare { file: square.file(), rank: square.rank() }
     }
 }
 
@@ -109,19 +29,18 @@ impl ElvenPosition {
     /// 0 and 1. An en-passant square that no pawn can capture on legally is
     /// accepted and dropped, as `fen` writes only a capturable one. The
     /// warlock immunity (restriction 2) is not part of FEN: it starts off.
-    pub fn from_fen(fen: &str) -> Result<ElvenPosition, ElvenFenError> {
+    pub fn from_fen(fen: &str) -> Result<ElvenPosition, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(ElvenFenError::FieldCount(fields.len()));
-        }
+        check_field_count(&fields)?;
         let mut pos = ElvenPosition::empty();
-        read_placement(&mut pos, fields[0])?;
-
-        pos.side_to_move = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(ElvenFenError::BadSideToMove(other.to_string())),
-        };
+        read_placement_on::<_, FenError>(
+            &ELVEN_BOARD,
+            fields[0],
+            ElvenPiece::from_char,
+            |piece, file, rank| pos.put_piece(piece, ElvenSquare::new(file, rank)),
+            |_, _| None,
+        )?;
+        pos.side_to_move = read_side_to_move(fields[1])?;
         if pos.side_to_move == Color::Black {
             pos.key ^= ZOBRIST.black_to_move;
         }
@@ -129,34 +48,26 @@ impl ElvenPosition {
         for color in Color::ALL {
             let count = pos.pieces(color, ElvenPieceKind::King).count();
             if count != 1 {
-                return Err(ElvenFenError::KingCount { color, count });
+                return Err(FenError::KingCount { color, count });
             }
         }
         for color in Color::ALL {
             if let Some(square) = pos.pieces(color, ElvenPieceKind::Pawn).without(pawn_ranks(color)).next() {
-                return Err(ElvenFenError::PawnOnImpossibleRank(square));
+                return Err(FenError::PawnOnImpossibleRank(square.into()));
             }
             if !material_is_reachable(&pos, color) {
-                return Err(ElvenFenError::TooManyPieces(color));
+                return Err(FenError::TooManyPieces(color));
             }
         }
 
         read_castling(&mut pos, fields[2])?;
         let en_passant = read_en_passant(&pos, fields[3])?;
-        pos.halfmove_clock = match fields.get(4) {
-            None => 0,
-            Some(text) => read_number(text).ok_or_else(|| ElvenFenError::BadHalfmoveClock(text.to_string()))?,
-        };
-        pos.fullmove_number = match fields.get(5) {
-            None => 1,
-            Some(text) => read_number(text)
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| ElvenFenError::BadFullmoveNumber(text.to_string()))?,
-        };
+        pos.halfmove_clock = read_halfmove_clock(fields.get(4).copied())?;
+        pos.fullmove_number = read_fullmove_number(fields.get(5).copied())?;
 
         let us = pos.side_to_move;
         if pos.is_attacked_by(us, pos.king_square(!us), pos.occupied()) {
-            return Err(ElvenFenError::OpponentInCheck);
+            return Err(FenError::OpponentInCheck);
         }
         pos.update_check_info();
         if let Some(square) = en_passant {
@@ -168,27 +79,12 @@ impl ElvenPosition {
     /// The position as FEN. The warlock immunity is not written.
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(100);
-        for rank in (0..10).rev() {
-            let mut run = 0;
-            for file in 0..10 {
-                match self.piece_on(ElvenSquare::new(file, rank)) {
-                    None => run += 1,
-                    Some(piece) => {
-                        if run > 0 {
-                            fen.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                }
-            }
-            if run > 0 {
-                fen.push_str(&run.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        write_placement_on(
+            &mut fen,
+            &ELVEN_BOARD,
+            |file, rank| self.piece_on(ElvenSquare::new(file, rank)).map(ElvenPiece::char),
+            |_, _| None,
+        );
         fen.push(' ');
         fen.push(self.side_to_move.fen_char());
         fen.push(' ');
@@ -225,51 +121,6 @@ fn pawn_ranks(color: Color) -> ElvenBitboard {
     }
 }
 
-/// A FEN counter: digits only, no sign, at most 65535.
-fn read_number(text: &str) -> Option<u16> {
-    text.bytes().all(|b| b.is_ascii_digit()).then(|| text.parse().ok()).flatten()
-}
-
-fn read_placement(pos: &mut ElvenPosition, board: &str) -> Result<(), ElvenFenError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 10 {
-        return Err(ElvenFenError::RankCount(ranks.len()));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 9 - i as u8;
-        let named = rank + 1;
-        let mut file = 0u32;
-        let mut rest = text.as_bytes();
-        while let Some(&c) = rest.first() {
-            if c.is_ascii_digit() {
-                let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-                let run = std::str::from_utf8(&rest[..digits]).expect("ASCII digits");
-                match run.parse::<u32>() {
-                    Ok(n @ 1..=10) if !run.starts_with('0') => file += n,
-                    _ => return Err(ElvenFenError::BadRunLength { rank: named, run: run.to_string() }),
-                }
-                rest = &rest[digits..];
-            } else {
-                let letter = text[text.len() - rest.len()..].chars().next().expect("a character is left");
-                let piece = ElvenPiece::from_char(letter).ok_or(ElvenFenError::BadPieceLetter(letter))?;
-                if file >= 10 {
-                    return Err(ElvenFenError::RankTooLong(named));
-                }
-                pos.put_piece(piece, ElvenSquare::new(file as u8, rank));
-                file += 1;
-                rest = &rest[letter.len_utf8()..];
-            }
-            if file > 10 {
-                return Err(ElvenFenError::RankTooLong(named));
-            }
-        }
-        if file < 10 {
-            return Err(ElvenFenError::RankTooShort(named));
-        }
-    }
-    Ok(())
-}
-
 /// At most one warlock, elf and goblin, two dwarfs (pawns never promote to
 /// them), ten pawns, and no more promoted chess pieces than missing pawns.
 /// This also bounds the number of legal moves (see `ELVEN_MAX_MOVES`).
@@ -288,22 +139,22 @@ fn material_is_reachable(pos: &ElvenPosition, color: Color) -> bool {
         && promoted <= 10 - pawns
 }
 
-fn read_castling(pos: &mut ElvenPosition, field: &str) -> Result<(), ElvenFenError> {
+fn read_castling(pos: &mut ElvenPosition, field: &str) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
     let mut rights = ElvenCastlingRights::NONE;
     for c in field.chars() {
         let &(_, color, side) =
-            CASTLING_LETTERS.iter().find(|(letter, _, _)| *letter == c).ok_or(ElvenFenError::BadCastling(c))?;
+            CASTLING_LETTERS.iter().find(|(letter, _, _)| *letter == c).ok_or(FenError::BadCastling(c))?;
         if rights.has(color, side) {
-            return Err(ElvenFenError::RepeatedCastling(c));
+            return Err(FenError::RepeatedCastling(c));
         }
         let path = castling_path(color, side);
         let king = ElvenPiece::new(color, ElvenPieceKind::King);
         let rook = ElvenPiece::new(color, ElvenPieceKind::Rook);
         if pos.piece_on(path.king_from) != Some(king) || pos.piece_on(path.rook_from) != Some(rook) {
-            return Err(ElvenFenError::CastlingWithoutKingAndRook(c));
+            return Err(FenError::CastlingWithoutKingAndRook(c));
         }
         rights.add(color, side);
         pos.key ^= ZOBRIST.castling[ElvenCastlingRights::bit(color, side)];
@@ -316,11 +167,11 @@ fn read_castling(pos: &mut ElvenPosition, field: &str) -> Result<(), ElvenFenErr
 /// not to move has just skipped: the pawn on the square beyond it, the
 /// square and the pawn's starting square empty. Whether a capture is legal
 /// is decided later.
-fn read_en_passant(pos: &ElvenPosition, field: &str) -> Result<Option<ElvenSquare>, ElvenFenError> {
+fn read_en_passant(pos: &ElvenPosition, field: &str) -> Result<Option<ElvenSquare>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let square = ElvenSquare::parse(field).ok_or_else(|| ElvenFenError::BadEnPassantSquare(field.to_string()))?;
+    let square = ElvenSquare::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
     let them = !pos.side_to_move;
     let forward = if them == Color::White { 1 } else { -1 };
     let consistent = square.relative_rank(them) == 3
@@ -330,7 +181,7 @@ fn read_en_passant(pos: &ElvenPosition, field: &str) -> Result<Option<ElvenSquar
     if consistent {
         Ok(Some(square))
     } else {
-        Err(ElvenFenError::ImpossibleEnPassant(square))
+        Err(FenError::ImpossibleEnPassant(square.into()))
     }
 }
 

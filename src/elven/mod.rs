@@ -36,7 +36,7 @@ pub const UCI_NAME: &str = "elven";
 
 pub use bitboard::ElvenBitboard;
 pub use castling::{ElvenCastlingRights, ElvenCastlingSide};
-pub use fen::ElvenFenError;
+pub use fen::ELVEN_BOARD;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
 pub use perft::perft_until_stopped;

@@ -37,6 +37,7 @@ use super::position::VariantPosition;
 use super::returns::Returns;
 use super::turn::{Player, SwapClock, Turn};
 use super::{CaptureRule, Placement, TurnOrder, Variant};
+use crate::board::fen_fields::{check_field_count, read_fullmove_number, read_halfmove_clock, read_side_to_move};
 use crate::board::{read_castling, read_placement, write_placement, CastlingSide, FenError, STARTPOS_FEN};
 use crate::types::{Bitboard, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
@@ -285,17 +286,11 @@ impl VariantPosition {
     pub fn from_fen_with_period(variant: Variant, fen: &str, period: u8) -> Result<VariantPosition, VariantFenError> {
         let words: Vec<&str> = fen.split_whitespace().collect();
         let (fields, extras): (Vec<&str>, Vec<&str>) = words.iter().partition(|w| !w.contains('='));
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()).into());
-        }
+        check_field_count(&fields)?;
         let mut pos = VariantPosition::empty(variant);
         let board = parse_hand(&mut pos, fields[0])?;
         parse_board(&mut pos, board)?;
-        let side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(FenError::BadSideToMove(other.to_string()).into()),
-        };
+        let side = read_side_to_move(fields[1])?;
         pos.turn = Turn::single(side);
         let mut turn_fields = TurnFields::default();
         for extra in extras {
@@ -304,14 +299,8 @@ impl VariantPosition {
         check_men(&pos)?;
         parse_castling(&mut pos, fields[2])?;
         let en_passant = parse_en_passant(&pos, fields[3])?;
-        pos.halfmove_clock = match fields.get(4) {
-            None => 0,
-            Some(text) => text.parse().map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?,
-        };
-        pos.fullmove_number = match fields.get(5) {
-            None => 1,
-            Some(text) => text.parse::<u16>().map_err(|_| FenError::BadFullmoveNumber(text.to_string()))?.max(1),
-        };
+        pos.halfmove_clock = read_halfmove_clock(fields.get(4).copied())?;
+        pos.fullmove_number = read_fullmove_number(fields.get(5).copied())?;
         pos.turn = default_turn(variant, side, pos.fullmove_number);
         check_mines(&mut pos, turn_fields.mines.take())?;
         check_pending(&mut pos)?;
@@ -683,7 +672,7 @@ fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>
     }
     let us = pos.side_to_move();
     let them = !us;
-    let impossible = Err(FenError::ImpossibleEnPassant(square).into());
+    let impossible = Err(FenError::ImpossibleEnPassant(square.into()).into());
     if square.rank() != Rank::Sixth.relative(us) {
         return impossible;
     }

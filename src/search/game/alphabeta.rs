@@ -144,7 +144,10 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Counts a node and says whether the search must unwind now. The
     /// limits are the main thread's to keep: a helper (id > 0) stops when
-    /// `stop` is set, and the main thread sets it when it stops.
+    /// `stop` is set, and the main thread sets it when it stops. A helper
+    /// also looks at the node limit every 1024 nodes and sets `stop` once
+    /// every thread together has reached it, so that helpers cannot run far
+    /// past it while the main thread waits for a core.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.stopped {
@@ -154,6 +157,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some((stats, id)) = self.counters {
             stats[id].nodes.store(self.nodes, Relaxed);
             if id > 0 {
+                if self.node_limit != u64::MAX
+                    && self.nodes & 1023 == 0
+                    && stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= self.node_limit
+                {
+                    self.stop.store(true, Relaxed);
+                }
                 self.stopped = self.stop.load(Relaxed);
                 return self.stopped;
             }
