@@ -89,6 +89,24 @@ fn positions_with_moves_and_the_d_command() {
     let lines = engine.lines_until(|l| l.starts_with("Checkers:"), TIMEOUT);
     assert!(lines.iter().any(|l| l == " | R | N | B | Q | K | B |   | R | 1"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("Key: ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "Result: none"), "{lines:?}");
+}
+
+#[test]
+fn the_d_command_says_how_the_game_ended() {
+    let mut engine = Engine::ready();
+    let d = |engine: &mut Engine| engine_lines(engine, "d");
+    engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    assert!(d(&mut engine).iter().any(|l| l == "Result: 0-1 (checkmate)"));
+    engine.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    assert!(d(&mut engine).iter().any(|l| l == "Result: 1/2-1/2 (threefold repetition)"));
+    engine.send("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(d(&mut engine).iter().any(|l| l == "Result: 1/2-1/2 (insufficient material)"));
+}
+
+fn engine_lines(engine: &mut Engine, command: &str) -> Vec<String> {
+    engine.send(command);
+    engine.lines_until(|l| l.starts_with("Checkers:"), TIMEOUT)
 }
 
 #[test]

@@ -136,3 +136,20 @@ pub fn moves_before_game_end(position: &Position, history: &[u64], line: &[Move]
     }
     line.len()
 }
+
+/// `1-0 (checkmate)`, `1/2-1/2 (stalemate)` and so on.
+pub fn result_text(result: GameResult) -> String {
+    match result {
+        GameResult::Checkmate { winner: Color::White } => "1-0 (checkmate)".to_string(),
+        GameResult::Checkmate { winner: Color::Black } => "0-1 (checkmate)".to_string(),
+        GameResult::Draw(reason) => {
+            let reason = match reason {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::InsufficientMaterial => "insufficient material",
+                DrawReason::FiftyMoveRule => "fifty-move rule",
+                DrawReason::ThreefoldRepetition => "threefold repetition",
+            };
+            format!("1/2-1/2 ({reason})")
+        }
+    }
+}

@@ -21,7 +21,7 @@ pub mod zobrist;
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{mirror_fen, read_castling, read_placement, write_placement, STARTPOS_FEN};
 pub use fen_fields::{FenBoard, FenError, FenSquare};
-pub use game::{moves_before_game_end, DrawReason, Game, GameResult};
+pub use game::{moves_before_game_end, result_text, DrawReason, Game, GameResult};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};
 pub use notation::MoveParseError;

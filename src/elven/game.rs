@@ -3,7 +3,6 @@
 
 use super::{ElvenMove, ElvenMoveError, ElvenPosition};
 use crate::board::{DrawReason, GameResult};
-use crate::types::Color;
 
 #[derive(Clone, Debug)]
 pub struct ElvenGame {
@@ -85,22 +84,5 @@ impl ElvenGame {
             return Some(GameResult::Draw(DrawReason::ThreefoldRepetition));
         }
         None
-    }
-}
-
-/// `1-0 (checkmate)`, `1/2-1/2 (stalemate)` and so on.
-pub fn result_text(result: GameResult) -> String {
-    match result {
-        GameResult::Checkmate { winner: Color::White } => "1-0 (checkmate)".to_string(),
-        GameResult::Checkmate { winner: Color::Black } => "0-1 (checkmate)".to_string(),
-        GameResult::Draw(reason) => {
-            let reason = match reason {
-                DrawReason::Stalemate => "stalemate",
-                DrawReason::InsufficientMaterial => "insufficient material",
-                DrawReason::FiftyMoveRule => "fifty-move rule",
-                DrawReason::ThreefoldRepetition => "threefold repetition",
-            };
-            format!("1/2-1/2 ({reason})")
-        }
     }
 }

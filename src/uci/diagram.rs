@@ -1,7 +1,8 @@
 //! The `d` command: the position as a board diagram, with its FEN and key.
 
-use crate::board::Position;
-use crate::elven::game::{result_text, ElvenGame};
+use crate::board::result_text;
+use crate::board::{Game, Position};
+use crate::elven::game::ElvenGame;
 use crate::elven::ElvenSquare;
 use crate::types::{Color, File, Rank, Square};
 use crate::variants::VariantGame;
@@ -26,6 +27,19 @@ pub fn diagram(position: &Position) -> Vec<String> {
     lines.push(format!("Key: {:016X}", position.key()));
     let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();
     lines.push(format!("Checkers: {}", checkers.join(" ")));
+    lines
+}
+
+/// A chess game's position as `diagram` shows it, with the game's result
+/// so far (`Result: none` while it goes on) before the FEN.
+pub fn game_diagram(game: &Game) -> Vec<String> {
+    let mut lines = diagram(game.position());
+    let result = match game.result() {
+        Some(result) => format!("Result: {}", result_text(result)),
+        None => "Result: none".to_string(),
+    };
+    let fen = lines.iter().position(|line| line.starts_with("Fen: ")).unwrap_or(lines.len());
+    lines.insert(fen, result);
     lines
 }
 

@@ -8,7 +8,7 @@ mod elven;
 mod variants;
 
 use super::command::{excerpt, Command, GoCommand, StartPosition};
-use super::diagram::diagram;
+use super::diagram::game_diagram;
 use super::info::UciReporter;
 use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS};
 use super::output::Output;
@@ -148,7 +148,7 @@ impl Session {
             }
             Command::Display if self.settings.elven => self.elven_display(),
             Command::Display if self.in_variant() => self.variant_display(),
-            Command::Display => self.output.lines(&diagram(self.game.position())),
+            Command::Display => self.output.lines(&game_diagram(&self.game)),
             Command::Eval if self.settings.elven => self.elven_eval(),
             Command::Eval if self.in_variant() => self.variant_eval(),
             Command::Eval => self.print_evaluation(),

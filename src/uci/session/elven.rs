@@ -3,7 +3,8 @@
 //! game search on the engine's threads.
 
 use super::{search_limits, Job, Session};
-use crate::elven::game::{result_text, ElvenGame};
+use crate::board::result_text;
+use crate::elven::game::ElvenGame;
 use crate::elven::{perft_until_stopped, ElvenPosition};
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::elven_diagram;
