@@ -5,11 +5,11 @@
 # `make release` builds every artefact into dist/ and tests each where it
 # can run (scripts/release.sh). `make web` builds the WebAssembly engine
 # into web/pkg/ (docs/web.md), `make web-test` tests it in Node against
-# the native binary.
+# the native binary and the page in headless Chromium.
 EXE ?= roque
 export EVALFILE
 
-.PHONY: all native release test web web-test clean
+.PHONY: all native release test web web-test web-test-engine clean
 all: native
 
 native:
@@ -29,7 +29,12 @@ web:
 	mkdir -p web/pkg
 	cp target/wasm32-unknown-unknown/release/roque.wasm web/pkg/roque.wasm
 
-web-test: web
+# The engine in Node against the native binary, then the page in headless
+# Chromium (Debian's chromium and chromium-driver, Selenium from PyPI).
+web-test: web-test-engine
+	python3 web/test/page_test.py
+
+web-test-engine: web
 	cargo build --release
 	node web/test/engine.test.js target/release/roque web/pkg/roque.wasm
 

@@ -1,0 +1,667 @@
+// The page: a game against Roque (or between two people with Roque as the
+// referee) in chess, Chess960, the rules book's variants or Elven Chess.
+// The game is its start (a FEN, or the variant's start position) and the
+// moves played; after every change the engine says what the position is
+// and which moves are legal, and the page draws that.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+const GAMES = {
+  chess: 'Chess',
+  chess960: 'Chess960',
+  losers: 'Losing chess (losers)',
+  losing: 'Losing chess (losing)',
+  placement: 'Placement chess (pre-chess)',
+  vandien: 'Placement chess (the rules book)',
+  reinforced: 'Reinforced chess',
+  returning: 'Returning chess',
+  ghost: 'Ghost chess',
+  marseillais: 'Marseillais chess',
+  progressive: 'Progressive chess',
+  camps: 'Two opposed camps',
+  turning: 'Turning chess',
+  mined: 'Mined chess',
+  elven: 'Elven Chess (10x10)',
+};
+
+// Mined chess needs a referee that keeps each side's mines from the
+// other; this page does not have one yet.
+const NOT_PLAYABLE = {
+  mined: 'mined chess cannot be played on this page yet: it needs each player\'s mines kept secret from the other, ' +
+    'which this page does not do; play it through UCI (README, "Mined chess") or set a FEN with every mine known (mines=...) to analyse',
+};
+
+const game = {
+  variant: 'chess',
+  start: null, // a FEN, or null for the variant's start position
+  moves: [], // the moves played, in the engine's notation
+  plies: [], // per move: { text, san, side, fullmove, turnStart, byEngine }
+  state: null, // the engine's description of the position now
+  board: null,
+  clicks: [],
+  flipped: false,
+  thinking: false,
+  searchId: 0,
+  over: false,
+};
+
+let engine;
+let referee;
+
+function showMessage(text, kind) {
+  const message = $('message');
+  message.textContent = text || '';
+  message.className = kind || '';
+}
+
+function showStatus(text) {
+  $('status').textContent = text;
+}
+
+function engineSide() {
+  return $('engine-side').value;
+}
+
+// The colour (or, where players change colours, the player) who moves now:
+// 'w' or 'b' for the first or second player.
+function mover(state) {
+  if (state.player) return state.player === 'first' ? 'w' : 'b';
+  return state.side;
+}
+
+function engineToMove() {
+  const side = engineSide();
+  if (side === 'none' || !game.state) return false;
+  return side === 'both' || side === mover(game.state);
+}
+
+// ----- Starting a game ---------------------------------------------------
+
+// A Chess960 start position, drawn at random: bishops on squares of both
+// colours, the king between the rooks.
+function chess960Fen() {
+  const back = new Array(8).fill(null);
+  const free = () => back.map((p, i) => (p ? -1 : i)).filter((i) => i >= 0);
+  const pick = (squares) => squares[Math.floor(Math.random() * squares.length)];
+  back[pick([0, 2, 4, 6])] = 'b';
+  back[pick([1, 3, 5, 7])] = 'b';
+  back[pick(free())] = 'q';
+  back[pick(free())] = 'n';
+  back[pick(free())] = 'n';
+  const [a, k, h] = free();
+  back[a] = 'r';
+  back[k] = 'k';
+  back[h] = 'r';
+  const black = back.join('');
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+}
+
+async function configureEngine() {
+  const elo = $('elo').value;
+  const options = {
+    UCI_Variant: game.variant === 'chess960' ? 'chess' : game.variant,
+    UCI_Chess960: game.variant === 'chess960' ? 'true' : 'false',
+    UCI_LimitStrength: elo === 'full' ? 'false' : 'true',
+  };
+  if (elo !== 'full') options.UCI_Elo = elo;
+  const refused = await referee.configure(options);
+  if (refused.length) showMessage(`Roque refused a setting: ${refused.join('; ')}`);
+}
+
+async function newGame(variant, start) {
+  await stopThinking();
+  if (NOT_PLAYABLE[variant]) {
+    showMessage(NOT_PLAYABLE[variant]);
+  } else {
+    showMessage('');
+  }
+  game.variant = variant;
+  game.start = start !== undefined ? start : variant === 'chess960' ? chess960Fen() : null;
+  game.moves = [];
+  game.plies = [];
+  game.clicks = [];
+  game.over = false;
+  resetEval();
+  await configureEngine();
+  const ok = await refresh();
+  if (!ok && start) {
+    // The FEN was refused: the game goes back to the variant's start.
+    game.start = variant === 'chess960' ? chess960Fen() : null;
+    await refresh();
+    return false;
+  }
+  return ok;
+}
+
+// ----- The position ------------------------------------------------------
+
+// Asks the engine for the position after the moves; false (with the
+// reason shown) when it refuses the last move or the start.
+async function refresh() {
+  const state = await referee.state(game.start, game.moves);
+  if (state.error) {
+    showMessage(`Roque refused this: ${state.error}`);
+    return false;
+  }
+  game.state = state;
+  game.board = parseFen(state.fen);
+  game.clicks = [];
+  const last = game.plies[game.plies.length - 1];
+  if (last && !last.marked) {
+    last.marked = true;
+    if (state.checkers.length) last.san += state.legal.length === 0 || state.result ? '#' : '+';
+  }
+  game.over = !!state.result || state.legal.length === 0;
+  render();
+  return true;
+}
+
+function resultText(state) {
+  if (state.result) return state.result;
+  if (state.legal.length === 0) {
+    return state.checkers.length ? 'checkmate' : 'no legal move (stalemate)';
+  }
+  return null;
+}
+
+// The PGN result of a finished game, from the engine's words.
+function pgnResult() {
+  if (!game.over || !game.state) return '*';
+  const text = resultText(game.state) || '';
+  if (/draw|stalemate|repetition|fifty|insufficient/i.test(text) && !/wins/i.test(text)) return '1/2-1/2';
+  if (/white wins|1-0/i.test(text)) return '1-0';
+  if (/black wins|0-1/i.test(text)) return '0-1';
+  if (/checkmate/i.test(text)) return game.state.side === 'w' ? '0-1' : '1-0';
+  return '*';
+}
+
+function render() {
+  const state = game.state;
+  const view = {
+    flipped: game.flipped,
+    selected: typeof game.clicks[game.clicks.length - 1] === 'string' ? game.clicks[game.clicks.length - 1] : null,
+    targets: targets(),
+    lastMove: lastMoveSquares(),
+    checks: state.checkers.length ? kingSquares(state) : [],
+  };
+  drawBoard($('board'), game.board, view, onSquare);
+  drawReserve();
+  $('fen').value = state.fen;
+  const who = state.side === 'w' ? 'White' : 'Black';
+  const over = resultText(state);
+  if (over) {
+    showStatus(`Game over: ${over}`);
+  } else {
+    let text = `${who} to move`;
+    if (state.player) text += ` (the ${state.player} player)`;
+    if (state.turn.length > 1) text += `: move ${state.turn.index} of ${state.turn.length} this turn, ${state.turn.length - state.turn.index + 1} left`;
+    if (state.toPlace) text += `; place ${state.toPlace}`;
+    if (state.waiting) text += `; waiting to return: ${state.waiting}`;
+    if (state.immunity) text += '; the other warlock cannot be taken this move';
+    if (state.checkers.length) text += ' — check';
+    showStatus(text);
+  }
+  drawMoves();
+}
+
+function kingSquares(state) {
+  const king = state.side === 'w' ? 'K' : 'k';
+  return Object.entries(game.board.squares).filter(([, p]) => p.letter === king).map(([s]) => s);
+}
+
+function lastMoveSquares() {
+  const last = game.moves[game.moves.length - 1];
+  if (!last) return [];
+  const move = moveSteps(last);
+  return move ? move.steps.filter((s) => typeof s === 'string') : [];
+}
+
+function drawMoves() {
+  const list = $('moves');
+  list.innerHTML = '';
+  let item = null;
+  game.plies.forEach((ply, i) => {
+    if (!item || (ply.turnStart && ply.side === 'w') || i === 0) {
+      item = document.createElement('li');
+      item.value = ply.fullmove;
+      if (ply.side === 'b' && ply.turnStart) item.textContent = '… ';
+      list.appendChild(item);
+    }
+    const span = document.createElement('span');
+    span.textContent = (ply.turnStart ? (item.textContent && !item.textContent.endsWith(' ') ? ' ' : '') : ', ') + ply.san;
+    span.dataset.move = ply.text;
+    item.appendChild(span);
+  });
+  if (item) item.classList.add('current');
+  list.scrollTop = list.scrollHeight;
+}
+
+// ----- Moving by clicks ----------------------------------------------------
+
+function targets() {
+  if (!game.clicks.length) return [];
+  const candidates = movesFrom(game.state.legal, game.clicks);
+  const next = new Set();
+  for (const m of candidates) {
+    const step = m.steps[game.clicks.length];
+    if (typeof step === 'string') next.add(step);
+    // A move complete here, with longer ones beside it: the last square
+    // again ends it there.
+    if (m.steps.length === game.clicks.length && game.clicks.length > 1) next.add(game.clicks[game.clicks.length - 1]);
+  }
+  return [...next];
+}
+
+function drawReserve() {
+  const state = game.state;
+  const drops = new Set();
+  for (const m of state.legal) {
+    const d = /^([A-Za-z])@/.exec(m);
+    if (d) drops.add(d[1]);
+  }
+  const mine = $('reserve-bottom');
+  const theirs = $('reserve-top');
+  const moverIsBottom = (mover(state) === 'w') !== game.flipped;
+  const [ours, other] = moverIsBottom ? [mine, theirs] : [theirs, mine];
+  ours.innerHTML = '';
+  other.innerHTML = '';
+  for (const letter of drops) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    const shown = state.side === 'w' ? letter.toUpperCase() : letter.toLowerCase();
+    button.textContent = letter === 'M' ? '\u2739' : GLYPHS[shown] || letter;
+    button.setAttribute('aria-label', letter === 'M' ? 'lay a mine' : `place ${pieceName(shown)}`);
+    button.dataset.hand = letter;
+    const selected = game.clicks[0];
+    if (selected && typeof selected !== 'string' && selected.hand === letter) button.classList.add('selected');
+    button.addEventListener('click', () => onHand(letter));
+    ours.appendChild(button);
+  }
+  if (state.hands) {
+    const white = [...state.hands].filter((c) => c === c.toUpperCase()).join('');
+    const black = [...state.hands].filter((c) => c === c.toLowerCase()).join('');
+    const line = (text, who) => {
+      const span = document.createElement('span');
+      span.className = 'hand';
+      span.textContent = text ? `${who} in hand: ${[...text].map((c) => GLYPHS[c] || c).join('')}` : '';
+      return span;
+    };
+    const bottomIsWhite = !game.flipped;
+    mine.appendChild(line(bottomIsWhite ? white : black, bottomIsWhite ? 'White' : 'Black'));
+    theirs.appendChild(line(bottomIsWhite ? black : white, bottomIsWhite ? 'Black' : 'White'));
+  }
+}
+
+function humanMayMove() {
+  if (game.thinking) {
+    showMessage('Roque is thinking; "Move now" makes it play at once.');
+    return false;
+  }
+  if (game.over) {
+    showMessage(`The game is over (${resultText(game.state)}).`);
+    return false;
+  }
+  if (NOT_PLAYABLE[game.variant] && !game.start) {
+    showMessage(NOT_PLAYABLE[game.variant]);
+    return false;
+  }
+  if (engineToMove()) {
+    showMessage('It is Roque\'s move.');
+    return false;
+  }
+  return true;
+}
+
+function onHand(letter) {
+  if (!humanMayMove()) return;
+  showMessage('');
+  game.clicks = [{ hand: letter }];
+  render();
+}
+
+function onSquare(square) {
+  if (!humanMayMove()) return;
+  const legal = game.state.legal;
+  const clicks = [...game.clicks, square];
+  const candidates = movesFrom(legal, clicks);
+  if (!game.clicks.length) {
+    if (!candidates.length) {
+      const piece = game.board.squares[square];
+      showMessage(piece ? `The ${pieceName(piece.letter)} on ${square} has no legal move.` : `No man to move on ${square}.`);
+      return;
+    }
+    showMessage(warlockHint(candidates, square), 'info');
+    game.clicks = [square];
+    render();
+    return;
+  }
+  const complete = candidates.filter((m) => m.steps.length === clicks.length);
+  const longer = candidates.filter((m) => m.steps.length > clicks.length);
+  const previous = game.clicks[game.clicks.length - 1];
+  // The last square again: a move that ends there, where longer ones go on.
+  if (square === previous && game.clicks.length > 1) {
+    const here = movesFrom(legal, game.clicks).filter((m) => m.steps.length === game.clicks.length);
+    if (here.length) return choose(here);
+  }
+  if (!candidates.length) {
+    const restart = movesFrom(legal, [square]);
+    if (restart.length && game.clicks.length === 1) {
+      showMessage(warlockHint(restart, square), 'info');
+      game.clicks = [square];
+      render();
+      return;
+    }
+    const from = game.clicks.map((c) => (typeof c === 'string' ? c : `${c.hand}@`)).join('');
+    showMessage(square === game.clicks[0] ? '' : `${from}${square} is not a legal move${game.state.checkers.length ? ' (you are in check)' : ''}.`);
+    game.clicks = [];
+    render();
+    return;
+  }
+  if (complete.length && !longer.length) return choose(complete);
+  game.clicks = clicks;
+  showMessage(complete.length ? `Click ${square} again to stop there, or go on.` : '', 'info');
+  render();
+}
+
+function warlockHint(candidates, square) {
+  return candidates.some((m) => m.steps.length === 2 && m.steps[1] === square)
+    ? `Click ${square} again to pass.`
+    : '';
+}
+
+// One move of `moves` (they differ by promotion only): a chooser where
+// there are several.
+function choose(moves) {
+  if (moves.length === 1) return play(moves[0].text);
+  const box = $('promotion');
+  box.innerHTML = '';
+  box.hidden = false;
+  const white = game.state.side === 'w';
+  for (const m of moves) {
+    const letter = white ? m.promotion.toUpperCase() : m.promotion;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = GLYPHS[letter] || letter;
+    button.setAttribute('aria-label', `promote to ${pieceName(letter)}`);
+    button.dataset.promotion = m.promotion;
+    button.addEventListener('click', () => {
+      box.hidden = true;
+      play(m.text);
+    });
+    box.appendChild(button);
+  }
+  showMessage('Choose the piece to promote to.', 'info');
+}
+
+async function play(text, byEngine) {
+  $('promotion').hidden = true;
+  const state = game.state;
+  game.plies.push({
+    text,
+    san: san(game.board, state.legal, text),
+    side: state.side,
+    fullmove: state.fullmove,
+    turnStart: state.turn.index === 1,
+    byEngine: !!byEngine,
+  });
+  game.moves.push(text);
+  if (!byEngine) showMessage('');
+  const ok = await refresh();
+  if (!ok) {
+    game.moves.pop();
+    game.plies.pop();
+    await refresh();
+    return false;
+  }
+  maybeThink();
+  return true;
+}
+
+// ----- Roque's moves ---------------------------------------------------------
+
+function resetEval() {
+  $('score').textContent = '–';
+  $('depth').textContent = '';
+  $('pv').textContent = '';
+  setBar(0.5);
+}
+
+function setBar(share) {
+  $('eval-white').style.height = `${Math.round(share * 100)}%`;
+  $('eval-bar').setAttribute('aria-valuenow', Math.round(share * 100));
+}
+
+function showInfo(info, side) {
+  if (info.string) {
+    if (/^error/.test(info.string)) showMessage(`Roque: ${info.string}`);
+    return;
+  }
+  if (!info.score || (info.multipv && info.multipv > 1)) return;
+  const sign = side === 'w' ? 1 : -1;
+  let text;
+  let share;
+  if (info.score.mate !== undefined) {
+    const mate = info.score.mate * sign;
+    text = `${mate > 0 ? '+' : '-'}M${Math.abs(info.score.mate)}`;
+    share = mate > 0 ? 1 : 0;
+  } else {
+    const cp = info.score.cp * sign;
+    text = `${cp >= 0 ? '+' : ''}${(cp / 100).toFixed(2)}`;
+    share = 1 / (1 + Math.exp(-cp / 250));
+  }
+  $('score').textContent = `${text} (White's view)`;
+  $('depth').textContent = `depth ${info.depth}${info.nodes ? `, ${info.nodes} nodes` : ''}${info.nps ? `, ${info.nps} nps` : ''}`;
+  if (info.pv) $('pv').textContent = info.pv.join(' ');
+  setBar(share);
+}
+
+async function maybeThink() {
+  if (game.over || game.thinking || !engineToMove()) return;
+  if (NOT_PLAYABLE[game.variant] && !game.start) return;
+  game.thinking = true;
+  const id = ++game.searchId;
+  const side = game.state.side;
+  showStatus(`Roque is thinking (${side === 'w' ? 'White' : 'Black'})…`);
+  const reply = await referee.think(game.start, game.moves, `go movetime ${$('movetime').value}`, (info) => showInfo(info, side));
+  game.thinking = false;
+  if (id !== game.searchId) return; // a takeback or a new game came in between
+  if (reply.errors.length) showMessage(`Roque: ${reply.errors.join('; ')}`);
+  if (!reply.best) {
+    render();
+    return;
+  }
+  if (!game.state.legal.includes(reply.best)) {
+    showMessage(`Roque answered ${reply.best}, which the referee does not list as legal; the game stops here.`);
+    return;
+  }
+  await play(reply.best, true);
+}
+
+// Stops a search in progress and waits until it has answered; its move is
+// not played.
+async function stopThinking() {
+  if (!game.thinking) return;
+  game.searchId++;
+  referee.stop();
+  await referee.serial(async () => {});
+  game.thinking = false;
+}
+
+// ----- Buttons ---------------------------------------------------------------
+
+async function takeBack() {
+  await stopThinking();
+  if (!game.plies.length) {
+    showMessage('Nothing to take back.');
+    return;
+  }
+  const humans = engineSide() === 'none' || engineSide() === 'both';
+  if (humans) {
+    game.plies.pop();
+    game.moves.pop();
+  } else {
+    while (game.plies.length && game.plies[game.plies.length - 1].byEngine) {
+      game.plies.pop();
+      game.moves.pop();
+    }
+    while (game.plies.length) {
+      const ply = game.plies.pop();
+      game.moves.pop();
+      if (ply.turnStart) break;
+    }
+  }
+  game.plies.forEach((ply, i) => { if (i === game.plies.length - 1) ply.marked = true; });
+  showMessage('');
+  await refresh();
+  maybeThink();
+}
+
+async function moveNow() {
+  if (game.thinking) {
+    referee.stop();
+    return;
+  }
+  if (game.over) return;
+  const before = $('engine-side').value;
+  // Roque moves for the side to move once, then the sides stay as set.
+  game.thinking = true;
+  const id = ++game.searchId;
+  const side = game.state.side;
+  const reply = await referee.think(game.start, game.moves, `go movetime ${$('movetime').value}`, (info) => showInfo(info, side));
+  game.thinking = false;
+  if (id !== game.searchId || !reply.best) return;
+  $('engine-side').value = before;
+  await play(reply.best, true);
+}
+
+async function typedMove() {
+  const input = $('move-input');
+  const text = input.value.trim();
+  if (!text) return;
+  if (!humanMayMove()) return;
+  const move = findMove(game.board, game.state.legal, text);
+  if (!move) {
+    showMessage(`"${text}" is not a legal move here.`);
+    return;
+  }
+  input.value = '';
+  await play(move);
+}
+
+async function setFen() {
+  const fen = $('fen').value.trim();
+  if (!fen) return;
+  const variant = game.variant;
+  const ok = await newGame(variant, fen);
+  if (ok) showMessage('Position set.', 'info');
+}
+
+function pgnVariantTag(variant) {
+  if (variant === 'chess') return null;
+  if (variant === 'chess960') return 'Chess960';
+  return variant;
+}
+
+function exportPgn() {
+  const tags = {
+    Event: 'Roque in the browser',
+    Site: 'Roque web page',
+    Date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
+    Round: '-',
+    White: engineSide() === 'w' || engineSide() === 'both' ? 'Roque' : 'Player',
+    Black: engineSide() === 'b' || engineSide() === 'both' ? 'Roque' : 'Player',
+    Result: pgnResult(),
+  };
+  const variant = pgnVariantTag(game.variant);
+  if (variant) tags.Variant = variant;
+  if (game.start) {
+    tags.SetUp = '1';
+    tags.FEN = game.start;
+  }
+  $('pgn').value = toPgn(tags, game.plies, tags.Result);
+  showMessage('PGN written below.', 'info');
+}
+
+async function importPgn() {
+  let parsed;
+  try {
+    parsed = parsePgn($('pgn').value);
+  } catch (error) {
+    showMessage(`Bad PGN: ${error.message}`);
+    return;
+  }
+  const tag = (parsed.tags.Variant || '').toLowerCase();
+  let variant = 'chess';
+  if (tag === 'chess960' || tag === 'fischerandom' || tag === 'fischer random') variant = 'chess960';
+  else if (tag && tag !== 'standard' && tag !== 'chess') {
+    if (!GAMES[tag]) {
+      showMessage(`Bad PGN: Roque does not play the variant "${parsed.tags.Variant}".`);
+      return;
+    }
+    variant = tag;
+  }
+  $('variant').value = variant;
+  const start = parsed.tags.FEN || null;
+  if (!(await newGame(variant, start))) {
+    showMessage(`Bad PGN: its FEN was refused (${$('message').textContent.replace(/^Roque refused this: /, '')}).`);
+    return;
+  }
+  const humans = $('engine-side').value;
+  $('engine-side').value = 'none';
+  for (let i = 0; i < parsed.moves.length; i++) {
+    const word = parsed.moves[i];
+    const move = findMove(game.board, game.state.legal, word);
+    if (!move) {
+      showMessage(`Bad PGN: move ${i + 1}, "${word}", is not legal there; the game stops before it.`);
+      $('engine-side').value = humans;
+      return;
+    }
+    await play(move);
+  }
+  $('engine-side').value = 'none';
+  showMessage(`PGN read: ${parsed.moves.length} moves. Roque plays nobody now; choose a side to play on.`, 'info');
+}
+
+// ----- Start -----------------------------------------------------------------
+
+async function start() {
+  engine = new RoqueEngine({ workerUrl: 'engine-worker.js', wasmUrl: 'pkg/roque.wasm' });
+  try {
+    await engine.started;
+  } catch (error) {
+    showStatus(`The engine could not start: ${error.message} (run make web first).`);
+    return;
+  }
+  referee = new Referee(engine);
+  const offered = await referee.variants();
+  const select = $('variant');
+  for (const name of ['chess', 'chess960', ...offered.filter((n) => n !== 'chess')]) {
+    const option = document.createElement('option');
+    option.value = name;
+    option.textContent = GAMES[name] || name;
+    select.appendChild(option);
+  }
+  select.addEventListener('change', () => newGame(select.value));
+  $('new-game').addEventListener('click', () => newGame(select.value));
+  $('engine-side').addEventListener('change', () => maybeThink());
+  $('elo').addEventListener('change', () => configureEngineKeepingGame());
+  $('takeback').addEventListener('click', takeBack);
+  $('flip').addEventListener('click', () => { game.flipped = !game.flipped; render(); });
+  $('move-now').addEventListener('click', moveNow);
+  $('typed').addEventListener('submit', typedMove);
+  $('set-fen').addEventListener('click', setFen);
+  $('export-pgn').addEventListener('click', exportPgn);
+  $('import-pgn').addEventListener('click', importPgn);
+  await newGame('chess');
+  document.body.dataset.ready = 'true';
+}
+
+async function configureEngineKeepingGame() {
+  await stopThinking();
+  await configureEngine();
+  await refresh();
+  maybeThink();
+}
+
+start();

@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""The page in headless Chromium (Debian's chromium and chromium-driver,
+driven by Selenium): a game of chess against Roque to its end, a full turn
+of Marseillais chess, a drop in reinforced chess, Elven Chess's 10x10
+board, a FEN set and refused, PGN out and back in, and the page's error
+messages. Screenshots go to the folder given (default web/test/screenshots,
+git-ignored).
+
+    python3 web/test/page_test.py [SCREENSHOT_DIR]
+
+It serves web/ itself (web/serve.py's handler, cross-origin isolated) on a
+free port of 127.0.0.1; `make web` must have built web/pkg/roque.wasm.
+"""
+
+import functools
+import http.server
+import os
+import sys
+import threading
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+WEB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, WEB)
+from serve import IsolatedHandler  # noqa: E402
+
+SHOTS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(WEB, "test", "screenshots")
+TIMEOUT = 60
+
+
+class QuietHandler(IsolatedHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve():
+    handler = functools.partial(QuietHandler, directory=WEB)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser():
+    options = Options()
+    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(path):
+            options.binary_location = path
+            break
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,950"):
+        options.add_argument(arg)
+    driver_path = next((p for p in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(p)), None)
+    service = Service(driver_path) if driver_path else Service()
+    return webdriver.Chrome(service=service, options=options)
+
+
+class Page:
+    def __init__(self, driver, url):
+        self.d = driver
+        self.d.get(url)
+        self.wait(lambda: self.d.execute_script("return document.body.dataset.ready") == "true", "the page to start")
+
+    def wait(self, condition, what, timeout=TIMEOUT):
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                if condition():
+                    return
+            except Exception:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {what}; status: {self.status()!r}, message: {self.message()!r}")
+
+    def text(self, id_):
+        return self.d.find_element(By.ID, id_).text
+
+    def status(self):
+        return self.text("status")
+
+    def message(self):
+        return self.text("message")
+
+    def moves(self):
+        return [s.get_attribute("data-move") for s in self.d.find_elements(By.CSS_SELECTOR, "#moves span")]
+
+    def sans(self):
+        return [s.text.strip(" ,…") for s in self.d.find_elements(By.CSS_SELECTOR, "#moves span")]
+
+    def click(self, square):
+        self.d.find_element(By.CSS_SELECTOR, f'#board [data-square="{square}"]').click()
+
+    def idle(self):
+        return "thinking" not in self.status()
+
+    def choose(self, id_, value):
+        Select(self.d.find_element(By.ID, id_)).select_by_value(value)
+
+    def new_game(self, variant, engine_side):
+        self.choose("engine-side", engine_side)
+        select = Select(self.d.find_element(By.ID, "variant"))
+        if select.first_selected_option.get_attribute("value") == variant:
+            self.d.find_element(By.ID, "new-game").click()
+        else:
+            select.select_by_value(variant)
+        self.wait(lambda: not self.moves() and self.idle() and "to move" in self.status(), f"a new {variant} game")
+
+    def set_fen(self, fen):
+        self.d.execute_script("document.getElementById('position-box').open = true")
+        box = self.d.find_element(By.ID, "fen")
+        box.clear()
+        box.send_keys(fen)
+        self.d.find_element(By.ID, "set-fen").click()
+
+    def typed(self, move):
+        box = self.d.find_element(By.ID, "move-input")
+        box.clear()
+        box.send_keys(move)
+        self.d.find_element(By.ID, "move-submit").click()
+
+    def shot(self, name):
+        os.makedirs(SHOTS, exist_ok=True)
+        self.d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+
+def chess_against_roque(page):
+    page.choose("movetime", "300")
+    page.new_game("chess", "b")
+    # A move by clicks, Roque's answer, then taking both back.
+    page.click("e2")
+    assert "selected" in page.d.find_element(By.CSS_SELECTOR, '[data-square="e2"]').get_attribute("class")
+    page.click("e4")
+    page.wait(lambda: len(page.moves()) == 2 and page.idle(), "Roque's answer to e4")
+    assert page.moves()[0] == "e2e4" and page.sans()[0] == "e4", page.sans()
+    assert page.text("score") != "–", "the evaluation is shown while Roque thinks"
+    page.shot("chess-after-e4")
+    page.d.find_element(By.ID, "takeback").click()
+    page.wait(lambda: not page.moves() and page.idle(), "the takeback")
+    # A game to its end: Roque (Black) has one legal move, then mate.
+    page.set_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+    page.wait(lambda: "White to move" in page.status(), "the position set")
+    page.click("c6")
+    page.click("b6")
+    page.wait(lambda: len(page.moves()) == 2 and page.idle(), "Roque's only move")
+    assert page.moves() == ["c6b6", "a8b8"], page.moves()
+    page.typed("Rh8")
+    page.wait(lambda: "Game over" in page.status(), "the mate")
+    assert "checkmate" in page.status(), page.status()
+    assert page.sans()[-1] == "Rh8#", page.sans()
+    page.shot("chess-mate")
+    page.click("b6")
+    assert "over" in page.message(), page.message()
+
+
+def errors_are_shown(page):
+    page.new_game("chess", "none")
+    page.click("e2")
+    page.click("e5")
+    assert "e2e5 is not a legal move" in page.message(), page.message()
+    page.click("e5")
+    assert "No man to move on e5" in page.message(), page.message()
+    page.typed("Qh5")
+    assert '"Qh5" is not a legal move here' in page.message(), page.message()
+    page.set_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+    page.wait(lambda: "Roque refused this" in page.message(), "the bad FEN's error")
+    assert "kings" in page.message(), page.message()
+    page.shot("error-bad-fen")
+    page.wait(lambda: "White to move" in page.status(), "the previous game to stay")
+    page.d.execute_script("document.getElementById('pgn').value = '[Event \"x\"]\\n\\n1. e4 e5 2. Ke3 *'")
+    page.d.find_element(By.ID, "import-pgn").click()
+    page.wait(lambda: "Bad PGN" in page.message(), "the bad PGN's error")
+    assert '"Ke3"' in page.message(), page.message()
+    page.choose("variant", "mined")
+    page.wait(lambda: "mined chess cannot be played" in page.message(), "mined chess's message")
+
+
+def marseillais_turn(page):
+    page.choose("movetime", "300")
+    page.new_game("marseillais", "b")
+    assert "move 1 of 2" in page.status(), page.status()
+    page.click("e2")
+    page.click("e4")
+    page.wait(lambda: "move 2 of 2" in page.status(), "the second move of White's turn")
+    page.shot("marseillais-second-move")
+    page.typed("d4")
+    page.wait(lambda: len(page.moves()) == 4 and page.idle(), "Black's two moves")
+    assert page.moves()[:2] == ["e2e4", "d2d4"], page.moves()
+    page.d.find_element(By.ID, "export-pgn").click()
+    pgn = page.d.find_element(By.ID, "pgn").get_attribute("value")
+    assert '[Variant "marseillais"]' in pgn and "1. e4,d4 " in pgn, pgn
+    played = page.moves()
+    # Back in: the same moves, as the referee replays them.
+    page.new_game("chess", "none")
+    page.d.execute_script("document.getElementById('pgn').value = arguments[0]", pgn)
+    page.d.find_element(By.ID, "import-pgn").click()
+    page.wait(lambda: "PGN read" in page.message(), "the PGN to be read back")
+    assert page.moves() == played, (page.moves(), played)
+    assert Select(page.d.find_element(By.ID, "variant")).first_selected_option.get_attribute("value") == "marseillais"
+
+
+def reinforced_drop(page):
+    page.new_game("reinforced", "none")
+    page.set_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2")
+    page.wait(lambda: "White to move" in page.status(), "the position set")
+    page.click("e4")
+    page.click("d5")
+    page.wait(lambda: "place P" in page.status(), "the pawn to place")
+    page.d.find_element(By.CSS_SELECTOR, '#reserve-bottom button[data-hand="P"]').click()
+    page.shot("reinforced-drop-chosen")
+    page.click("e2")
+    page.wait(lambda: "Black to move" in page.status(), "Black's turn after the drop")
+    assert page.moves() == ["e4d5", "P@e2"], page.moves()
+    assert page.sans() == ["exd5", "P@e2"], page.sans()
+
+
+def elven_board(page):
+    page.new_game("elven", "none")
+    squares = page.d.find_elements(By.CSS_SELECTOR, "#board .square")
+    assert len(squares) == 100, len(squares)
+    page.typed("e5")
+    page.wait(lambda: page.moves() == ["e3e5"], "an Elven pawn's double step")
+    page.click("f9")  # Black's warlock
+    targets = page.d.find_elements(By.CSS_SELECTOR, "#board .square.target")
+    assert len(targets) >= 5, len(targets)
+    page.shot("elven-warlock-selected")
+    page.d.find_element(By.ID, "flip").click()
+    assert page.d.find_elements(By.CSS_SELECTOR, "#board .square")[0].get_attribute("data-square") == "j1"
+
+
+def main():
+    server = serve()
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    driver = browser()
+    failures = 0
+    passed = 0
+    try:
+        page = Page(driver, url)
+        for test in (chess_against_roque, errors_are_shown, marseillais_turn, reinforced_drop, elven_board):
+            try:
+                test(page)
+                print(f"ok: {test.__name__}")
+                passed += 1
+            except Exception:
+                failures += 1
+                print(f"FAILED: {test.__name__}")
+                traceback.print_exc()
+                page.shot(f"failed-{test.__name__}")
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        if errors:
+            failures += 1
+            print(f"FAILED: the browser logged errors: {errors}")
+    finally:
+        driver.quit()
+        server.shutdown()
+    print(f"{passed} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
