@@ -25,12 +25,11 @@ const GAMES = {
   elven: 'Elven Chess (10x10)',
 };
 
-// Mined chess needs a referee that keeps each side's mines from the
-// other; this page does not have one yet.
-const NOT_PLAYABLE = {
-  mined: 'mined chess cannot be played on this page yet: it needs each player\'s mines kept secret from the other, ' +
-    'which this page does not do; play it through UCI (README, "Mined chess") or set a FEN with every mine known (mines=...) to analyse',
-};
+// Mined chess with secret mines is played against Roque only: on one
+// screen two people would see each other's mines.
+const MINED_NEEDS_ROQUE =
+  'In mined chess Roque plays one side on this page (the page keeps its mines from you): choose White or Black ' +
+  'for it. A FEN with every mine known (mines=...) can be set to analyse.';
 
 const game = {
   variant: 'chess',
@@ -44,6 +43,9 @@ const game = {
   thinking: false,
   searchId: 0,
   over: false,
+  // Mined chess with secret mines: { roque, human, laying, playing, player,
+  // playerMoves }; null in every other game.
+  mined: null,
 };
 
 let engine;
@@ -111,10 +113,15 @@ async function configureEngine() {
 
 async function newGame(variant, start) {
   await stopThinking();
-  if (NOT_PLAYABLE[variant]) {
-    showMessage(NOT_PLAYABLE[variant]);
-  } else {
-    showMessage('');
+  showMessage('');
+  game.mined = null;
+  if (variant === 'mined' && !start) {
+    const side = engineSide();
+    if (side === 'w' || side === 'b') {
+      game.mined = { roque: side, human: side === 'w' ? 'b' : 'w', laying: [], playing: false, player: null, playerMoves: [] };
+    } else {
+      showMessage(MINED_NEEDS_ROQUE);
+    }
   }
   game.variant = variant;
   game.start = start !== undefined ? start : variant === 'chess960' ? chess960Fen() : null;
@@ -179,6 +186,7 @@ function pgnResult() {
 function render() {
   const state = game.state;
   const view = {
+    mines: minesShown(),
     flipped: game.flipped,
     selected: typeof game.clicks[game.clicks.length - 1] === 'string' ? game.clicks[game.clicks.length - 1] : null,
     targets: targets(),
@@ -187,10 +195,12 @@ function render() {
   };
   drawBoard($('board'), game.board, view, onSquare);
   drawReserve();
-  $('fen').value = state.fen;
+  $('fen').value = game.mined ? maskMines(state.fen, game.mined.roque) : state.fen;
   const who = state.side === 'w' ? 'White' : 'Black';
   const over = resultText(state);
-  if (over) {
+  if (game.mined && !game.mined.playing) {
+    showStatus(`Lay your two secret mines: click two squares (${game.mined.laying.length} of 2 laid). Roque lays its own.`);
+  } else if (over) {
     showStatus(`Game over: ${over}`);
   } else {
     let text = `${who} to move`;
@@ -205,6 +215,13 @@ function render() {
   drawMoves();
 }
 
+// The mines the person at the board may see: their own.
+function minesShown() {
+  if (!game.mined) return [];
+  if (!game.mined.playing) return game.mined.laying;
+  return minesOf(game.state.fen)[game.mined.human].filter((s) => s !== '?');
+}
+
 function kingSquares(state) {
   const king = state.side === 'w' ? 'K' : 'k';
   return Object.entries(game.board.squares).filter(([, p]) => p.letter === king).map(([s]) => s);
@@ -213,6 +230,8 @@ function kingSquares(state) {
 function lastMoveSquares() {
   const last = game.moves[game.moves.length - 1];
   if (!last) return [];
+  // Where Roque laid a mine is its secret.
+  if (game.mined && /^M@/.test(last) && game.plies[game.plies.length - 1].byEngine) return [];
   const move = moveSteps(last);
   return move ? move.steps.filter((s) => typeof s === 'string') : [];
 }
@@ -230,7 +249,7 @@ function drawMoves() {
     }
     const span = document.createElement('span');
     span.textContent = (ply.turnStart ? (item.textContent && !item.textContent.endsWith(' ') ? ' ' : '') : ', ') + ply.san;
-    span.dataset.move = ply.text;
+    span.dataset.move = ply.san === 'M@??' ? 'M@??' : ply.text;
     item.appendChild(span);
   });
   if (item) item.classList.add('current');
@@ -294,16 +313,16 @@ function drawReserve() {
 }
 
 function humanMayMove() {
+  if (game.variant === 'mined' && !game.mined && !game.start) {
+    showMessage(MINED_NEEDS_ROQUE);
+    return false;
+  }
   if (game.thinking) {
     showMessage('Roque is thinking; "Move now" makes it play at once.');
     return false;
   }
   if (game.over) {
     showMessage(`The game is over (${resultText(game.state)}).`);
-    return false;
-  }
-  if (NOT_PLAYABLE[game.variant] && !game.start) {
-    showMessage(NOT_PLAYABLE[game.variant]);
     return false;
   }
   if (engineToMove()) {
@@ -321,6 +340,7 @@ function onHand(letter) {
 }
 
 function onSquare(square) {
+  if (game.mined && !game.mined.playing) return layMine(square);
   if (!humanMayMove()) return;
   const legal = game.state.legal;
   const clicks = [...game.clicks, square];
@@ -397,9 +417,11 @@ function choose(moves) {
 async function play(text, byEngine) {
   $('promotion').hidden = true;
   const state = game.state;
+  const before = game.board;
+  const secret = game.mined && byEngine && /^M@/.test(text);
   game.plies.push({
     text,
-    san: san(game.board, state.legal, text),
+    san: secret ? 'M@??' : san(game.board, state.legal, text),
     side: state.side,
     fullmove: state.fullmove,
     turnStart: state.turn.index === 1,
@@ -414,8 +436,64 @@ async function play(text, byEngine) {
     await refresh();
     return false;
   }
+  if (game.mined) {
+    const blown = explosions(before, game.board, text);
+    game.mined.playerMoves.push(playerText(text, !!byEngine, blown));
+    if (blown.length) {
+      const man = before.squares[moveSteps(text).steps[0]];
+      showMessage(`Boom: the ${pieceName(man.letter)} blew up on a mine on ${blown.join(' and ')}.`);
+      game.plies[game.plies.length - 1].san += '*';
+      drawMoves();
+    }
+  }
   maybeThink();
   return true;
+}
+
+// ----- Mined chess ------------------------------------------------------------
+
+// The person lays (or lifts) a mine; with two laid the game starts.
+async function layMine(square) {
+  const laying = game.mined.laying;
+  const at = laying.indexOf(square);
+  if (at >= 0) laying.splice(at, 1);
+  else laying.push(square);
+  render();
+  if (laying.length === 2) await startMined();
+}
+
+// Roque, in a second engine, chooses its own mines and says where for the
+// referee; the referee's start holds all four.
+async function startMined() {
+  const mined = game.mined;
+  if (!mined.player) {
+    const second = new RoqueEngine({ workerUrl: 'engine-worker.js', wasmUrl: 'pkg/roque.wasm' });
+    await second.started;
+    mined.player = new Referee(second);
+  }
+  const elo = $('elo').value;
+  const colour = mined.roque === 'w' ? 'white' : 'black';
+  // `?mines-seed=N` fixes Roque's choice (the page's tests use it).
+  const fixed = new URLSearchParams(location.search).get('mines-seed');
+  const seed = fixed && /^\d+$/.test(fixed) ? fixed : Math.floor(Math.random() * 1e9);
+  const options = { UCI_Variant: 'mined', UCI_LimitStrength: elo === 'full' ? 'false' : 'true', Mines: `${colour} auto ${seed}` };
+  if (elo !== 'full') options.UCI_Elo = elo;
+  const refused = await mined.player.configure(options);
+  const said = await mined.player.serial((ask) => ask(['position startpos', 'isready'], (line) => line === 'readyok'));
+  const line = [...refused.lines, ...said].find((l) => l.startsWith('info string Mines:'));
+  if (refused.length || !line) {
+    showMessage(`Roque could not lay its mines: ${refused.join('; ') || 'no answer'}`);
+    return;
+  }
+  const roqueMines = line.replace('info string Mines:', '').trim().split(/\s+/).slice(1, 3);
+  const human = [...mined.laying];
+  const [white, black] = mined.human === 'w' ? [human, roqueMines] : [roqueMines, human];
+  game.start = minedStartFen(white, black);
+  mined.playing = true;
+  mined.playerMoves = [];
+  showMessage(`Your mines are on ${human.join(' and ')} (marked); Roque has laid its two.`, 'info');
+  await refresh();
+  maybeThink();
 }
 
 // ----- Roque's moves ---------------------------------------------------------
@@ -452,18 +530,26 @@ function showInfo(info, side) {
   }
   $('score').textContent = `${text} (White's view)`;
   $('depth').textContent = `depth ${info.depth}${info.nodes ? `, ${info.nodes} nodes` : ''}${info.nps ? `, ${info.nps} nps` : ''}`;
-  if (info.pv) $('pv').textContent = info.pv.join(' ');
+  // In mined chess Roque's line would show where it lays its mines.
+  if (info.pv && !game.mined) $('pv').textContent = info.pv.join(' ');
   setBar(share);
+}
+
+// The engine that plays Roque's moves, and the game as it hears it.
+function thinker() {
+  if (game.mined) return { engine: game.mined.player, start: null, moves: game.mined.playerMoves };
+  return { engine: referee, start: game.start, moves: game.moves };
 }
 
 async function maybeThink() {
   if (game.over || game.thinking || !engineToMove()) return;
-  if (NOT_PLAYABLE[game.variant] && !game.start) return;
+  if (game.variant === 'mined' && !game.start) return;
   game.thinking = true;
   const id = ++game.searchId;
   const side = game.state.side;
   showStatus(`Roque is thinking (${side === 'w' ? 'White' : 'Black'})…`);
-  const reply = await referee.think(game.start, game.moves, `go movetime ${$('movetime').value}`, (info) => showInfo(info, side));
+  const player = thinker();
+  const reply = await player.engine.think(player.start, player.moves, `go movetime ${$('movetime').value}`, (info) => showInfo(info, side));
   game.thinking = false;
   if (id !== game.searchId) return; // a takeback or a new game came in between
   if (reply.errors.length) showMessage(`Roque: ${reply.errors.join('; ')}`);
@@ -483,14 +569,19 @@ async function maybeThink() {
 async function stopThinking() {
   if (!game.thinking) return;
   game.searchId++;
-  referee.stop();
-  await referee.serial(async () => {});
+  const player = thinker();
+  player.engine.stop();
+  await player.engine.serial(async () => {});
   game.thinking = false;
 }
 
 // ----- Buttons ---------------------------------------------------------------
 
 async function takeBack() {
+  if (game.mined) {
+    showMessage('No takebacks in mined chess: the mines a move found are known once it is played.');
+    return;
+  }
   await stopThinking();
   if (!game.plies.length) {
     showMessage('Nothing to take back.');
@@ -519,10 +610,14 @@ async function takeBack() {
 
 async function moveNow() {
   if (game.thinking) {
-    referee.stop();
+    thinker().engine.stop();
     return;
   }
   if (game.over) return;
+  if (game.mined) {
+    showMessage('In mined chess Roque moves for its own side only.');
+    return;
+  }
   const before = $('engine-side').value;
   // Roque moves for the side to move once, then the sides stay as set.
   game.thinking = true;
@@ -564,6 +659,10 @@ function pgnVariantTag(variant) {
 }
 
 function exportPgn() {
+  if (game.mined && !game.over) {
+    showMessage('The PGN would show Roque\'s mines: export it once the game is over.');
+    return;
+  }
   const tags = {
     Event: 'Roque in the browser',
     Site: 'Roque web page',

@@ -46,12 +46,13 @@ class Referee {
     });
   }
 
-  // Options, then `ucinewgame`; resolves with the errors the engine gave.
+  // Options, then `ucinewgame`; resolves with the errors the engine gave
+  // (an array, with the lines it wrote as `lines`).
   configure(options) {
     return this.serial(async (ask) => {
       const lines = Object.entries(options).map(([name, value]) => `setoption name ${name} value ${value}`);
       const seen = await ask([...lines, 'ucinewgame', 'isready'], (line) => line === 'readyok');
-      return errors(seen);
+      return Object.assign(errors(seen), { lines: seen });
     });
   }
 

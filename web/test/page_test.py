@@ -175,7 +175,35 @@ def errors_are_shown(page):
     page.wait(lambda: "Bad PGN" in page.message(), "the bad PGN's error")
     assert '"Ke3"' in page.message(), page.message()
     page.choose("variant", "mined")
-    page.wait(lambda: "mined chess cannot be played" in page.message(), "mined chess's message")
+    page.wait(lambda: "Roque plays one side" in page.message(), "mined chess's message for two players")
+
+
+def mined_against_roque(page):
+    # Roque (Black) lays its mines from seed 7: f3 and d4, which the page
+    # keeps from the player; the player lays c6 and f6.
+    page.d.get(page.d.current_url.split("?")[0] + "?mines-seed=7")
+    page.wait(lambda: page.d.execute_script("return document.body.dataset.ready") == "true", "the page to start")
+    page.choose("movetime", "300")
+    page.choose("engine-side", "b")
+    page.choose("variant", "mined")
+    page.wait(lambda: "Lay your two secret mines" in page.status(), "the laying")
+    page.click("c6")
+    page.click("f6")
+    page.wait(lambda: "White to move" in page.status(), "the game to start")
+    mined = [b.get_attribute("data-square") for b in page.d.find_elements(By.CSS_SELECTOR, "#board .square.mined")]
+    assert sorted(mined) == ["c6", "f6"], mined
+    assert "f3" not in page.d.find_element(By.ID, "fen").get_attribute("value"), "Roque's mines stay secret"
+    page.click("g1")
+    page.click("f3")
+    page.wait(lambda: "Boom" in page.message(), "the knight to blow up on f3")
+    assert page.d.find_element(By.CSS_SELECTOR, '#board [data-square="f3"]').get_attribute("data-piece") is None
+    page.shot("mined-explosion")
+    # Roque lays its mine anew, in secret, then moves.
+    page.wait(lambda: len(page.moves()) >= 3 and page.idle(), "Roque's laying and move")
+    assert page.moves()[:2] == ["g1f3", "M@??"], page.moves()
+    assert page.sans()[0] == "Nf3*", page.sans()
+    page.d.find_element(By.ID, "takeback").click()
+    assert "No takebacks" in page.message(), page.message()
 
 
 def marseillais_turn(page):
@@ -239,7 +267,7 @@ def main():
     passed = 0
     try:
         page = Page(driver, url)
-        for test in (chess_against_roque, errors_are_shown, marseillais_turn, reinforced_drop, elven_board):
+        for test in (chess_against_roque, errors_are_shown, marseillais_turn, reinforced_drop, elven_board, mined_against_roque):
             try:
                 test(page)
                 print(f"ok: {test.__name__}")
