@@ -230,6 +230,26 @@ def marseillais_turn(page):
     assert Select(page.d.find_element(By.ID, "variant")).first_selected_option.get_attribute("value") == "marseillais"
 
 
+def progressive_turns(page):
+    # Turns of 1, 2, 3 moves: White's one, Roque's two; then, from a FEN
+    # where nothing can go wrong, White's three and Roque's four.
+    page.choose("movetime", "300")
+    page.new_game("progressive", "b")
+    assert "White to move" in page.status(), page.status()
+    page.typed("e4")
+    page.wait(lambda: len(page.moves()) == 3 and page.idle(), "Roque's turn of two moves")
+    assert "move 1 of 3" in page.status(), page.status()
+    page.set_fen("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 2")
+    page.wait(lambda: "move 1 of 3" in page.status() and not page.moves(), "a turn of three from the FEN")
+    for k, push in enumerate(["a2a3", "b2b3", "c2c3"], start=1):
+        assert f"move {k} of 3" in page.status(), page.status()
+        page.typed(push)
+        page.wait(lambda: page.moves() and page.moves()[-1] == push, f"the push {push}")
+    page.shot("progressive-turn-of-three")
+    page.wait(lambda: len(page.moves()) == 7 and page.idle(), "Roque's turn of four moves")
+    assert "move 1 of 5" in page.status(), page.status()
+
+
 def reinforced_drop(page):
     page.new_game("reinforced", "none")
     page.set_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2")
@@ -267,7 +287,7 @@ def main():
     passed = 0
     try:
         page = Page(driver, url)
-        for test in (chess_against_roque, errors_are_shown, marseillais_turn, reinforced_drop, elven_board, mined_against_roque):
+        for test in (chess_against_roque, errors_are_shown, marseillais_turn, progressive_turns, reinforced_drop, elven_board, mined_against_roque):
             try:
                 test(page)
                 print(f"ok: {test.__name__}")
