@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The UCI_Elo calibration table of README.md.
+# The UCI_Elo calibration table of docs/strength-levels.md.
 #
 #   scripts/calibrate.sh stockfish [elo ...]   Roque at UCI_Elo E against Stockfish 15.1 at
 #                                              UCI_Elo E, for each E (default 1400 1800 2200)

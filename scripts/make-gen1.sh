@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How nets/roque-gen1.nnue was made, step by step (README.md, "Neural
+# How nets/roque-gen1.nnue was made, step by step (docs/network.md, "Neural
 # evaluation"). Hours of CPU: run it in the background.
 #
 #   scripts/make-gen1.sh <work-dir> [<self-play positions>]

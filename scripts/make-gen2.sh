@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How a generation-2 network is made (README.md, "Neural evaluation"):
+# How a generation-2 network is made (docs/network.md):
 # generation 1's training data, plus self-play of the engine with generation
 # 1's network, trained by the same recipe from scratch. Hours of CPU: run it
 # in the background.

@@ -1,5 +1,5 @@
 //! roque-train: trains Roque's neural evaluation on training records and
-//! writes the quantised network (see README.md, "Neural evaluation").
+//! writes the quantised network (see docs/network.md).
 
 use roque::nnue::network::HIDDEN;
 use roque::tools::data_files::read_records;

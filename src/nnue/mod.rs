@@ -25,7 +25,7 @@ use std::sync::{Arc, LazyLock};
 
 /// Whether the search evaluates with the network unless told otherwise
 /// (the `Use NNUE` option): yes since generation 1 beat the hand-crafted
-/// evaluation in games (README.md, "Neural evaluation").
+/// evaluation in games (docs/network.md).
 pub const USED_BY_DEFAULT: bool = true;
 
 /// The network file built into the binary.

@@ -20,7 +20,7 @@
 //!    search is played, and against a bare king the best move is always
 //!    played, with a budget large enough to mate.
 //!
-//! The levels are set by the calibration table in README.md (Roque at
+//! The levels are set by the calibration table in docs/strength-levels.md (Roque at
 //! `UCI_Elo` E against Stockfish 15.1 at `UCI_Elo` E, `scripts/calibrate.sh`).
 
 use super::score::{MATE_BOUND, TB_WIN_BOUND};
