@@ -7,7 +7,7 @@ use super::fen_fields::{
 };
 use super::position::Position;
 use super::zobrist::ZOBRIST;
-use crate::types::{Color, File, Piece, PieceType, Rank, Square};
+use crate::types::{Bitboard, Color, File, Piece, PieceType, Rank, Square};
 
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -74,7 +74,11 @@ impl Position {
         fen.push(' ');
         fen.push(self.side_to_move.fen_char());
         fen.push(' ');
-        let castling = self.castling_field();
+        let castling = write_castling(
+            &self.castling,
+            |color| self.king_square(color).file(),
+            |color| self.pieces(color, PieceType::Rook),
+        );
         fen.push_str(if castling.is_empty() { "-" } else { &castling });
         fen.push(' ');
         match self.en_passant {
@@ -84,29 +88,37 @@ impl Position {
         fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
         fen
     }
+}
 
-    fn castling_field(&self) -> String {
-        let mut field = String::new();
-        for (color, side, rook) in self.castling.iter() {
-            let back_rank = Rank::First.relative(color).bitboard();
-            let king_file = self.king_square(color).file();
-            let rooks = self.pieces(color, PieceType::Rook) & back_rank;
-            let outermost = match side {
-                CastlingSide::King => rooks.filter(|s| s.file() > king_file).max(),
-                CastlingSide::Queen => rooks.filter(|s| s.file() < king_file).min(),
-            };
-            let letter = if outermost == Some(rook) {
-                match side {
-                    CastlingSide::King => 'K',
-                    CastlingSide::Queen => 'Q',
-                }
-            } else {
-                rook.file().char().to_ascii_uppercase()
-            };
-            field.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
-        }
-        field
+/// FEN's castling field for chess and every variant (without the `-` of no
+/// right): `KQkq` for the outermost rook of a wing, the rook's file letter
+/// otherwise (X-FEN); `king_file` and `rooks` give each colour's king file
+/// and rooks.
+pub fn write_castling(
+    rights: &super::CastlingRights,
+    king_file: impl Fn(Color) -> File,
+    rooks: impl Fn(Color) -> Bitboard,
+) -> String {
+    let mut field = String::new();
+    for (color, side, rook) in rights.iter() {
+        let back_rank = Rank::First.relative(color).bitboard();
+        let king_file = king_file(color);
+        let rooks = rooks(color) & back_rank;
+        let outermost = match side {
+            CastlingSide::King => rooks.filter(|s| s.file() > king_file).max(),
+            CastlingSide::Queen => rooks.filter(|s| s.file() < king_file).min(),
+        };
+        let letter = if outermost == Some(rook) {
+            match side {
+                CastlingSide::King => 'K',
+                CastlingSide::Queen => 'Q',
+            }
+        } else {
+            rook.file().char().to_ascii_uppercase()
+        };
+        field.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
     }
+    field
 }
 
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
@@ -137,13 +149,21 @@ pub fn read_placement<E: From<FenError>>(
 /// At most 16 pieces and 8 pawns, and no more promoted pieces than missing
 /// pawns. This also bounds the number of legal moves below 256.
 fn material_is_reachable(pos: &Position, color: Color) -> bool {
-    let count = |kind| pos.pieces(color, kind).count() as i32;
+    army_is_reachable(pos.color(color).count(), |kind| pos.pieces(color, kind).count())
+}
+
+/// Whether one side's army of `men` men, `count` of each kind, is one a
+/// chess game can leave: at most 16 men and 8 pawns, and no more promoted
+/// pieces than missing pawns (chess and the variants where a side keeps
+/// its own army).
+pub fn army_is_reachable(men: u32, count: impl Fn(PieceType) -> u32) -> bool {
+    let count = |kind| count(kind) as i32;
     let pawns = count(PieceType::Pawn);
     let promoted = (count(PieceType::Queen) - 1).max(0)
         + (count(PieceType::Rook) - 2).max(0)
         + (count(PieceType::Bishop) - 2).max(0)
         + (count(PieceType::Knight) - 2).max(0);
-    pos.color(color).count() <= 16 && pawns <= 8 && promoted <= 8 - pawns
+    men <= 16 && pawns <= 8 && promoted <= 8 - pawns
 }
 
 fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
@@ -210,15 +230,26 @@ fn check_is_possible(pos: &Position) -> bool {
     }
 }
 
-/// Checks that the en-passant square could follow a double push by the side
-/// not to move. Whether a capture is legal is decided later.
 fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    let them = Piece::new(!pos.side_to_move, PieceType::Pawn);
+    read_en_passant(field, pos.side_to_move, |square| pos.piece_on(square) == Some(them), pos.occupied())
+}
+
+/// Reads FEN's en-passant field for chess and every variant and checks that
+/// the square could follow a double push by the side not to move: `pawn`
+/// says whether a pawn of that side that could have made it stands on a
+/// square, `occupied` is the board. Whether a capture is legal is decided
+/// later.
+pub fn read_en_passant(
+    field: &str,
+    us: Color,
+    pawn: impl Fn(Square) -> bool,
+    occupied: Bitboard,
+) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
     }
     let square = Square::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
-    let us = pos.side_to_move;
-    let them = !us;
     let impossible = Err(FenError::ImpossibleEnPassant(square.into()));
     if square.rank() != Rank::Sixth.relative(us) {
         return impossible;
@@ -226,11 +257,7 @@ fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenEr
     let forward: i8 = if us == Color::White { 8 } else { -8 };
     let pushed_to = square.offset(-forward);
     let pushed_from = square.offset(forward);
-    let occupied = pos.occupied();
-    if pos.piece_on(pushed_to) != Some(Piece::new(them, PieceType::Pawn))
-        || occupied.contains(square)
-        || occupied.contains(pushed_from)
-    {
+    if !pawn(pushed_to) || occupied.contains(square) || occupied.contains(pushed_from) {
         return impossible;
     }
     Ok(Some(square))

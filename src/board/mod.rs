@@ -19,7 +19,10 @@ pub mod slider_tables;
 pub mod zobrist;
 
 pub use castling::{CastlingRights, CastlingSide};
-pub use fen::{mirror_fen, read_castling, read_placement, write_placement, STARTPOS_FEN};
+pub use fen::{
+    army_is_reachable, mirror_fen, read_castling, read_en_passant, read_placement, write_castling, write_placement,
+    STARTPOS_FEN,
+};
 pub use fen_fields::{FenBoard, FenError, FenSquare};
 pub use game::{moves_before_game_end, result_text, DrawReason, Game, GameResult};
 pub use move_list::{MoveList, MAX_MOVES};

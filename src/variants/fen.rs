@@ -38,7 +38,10 @@ use super::returns::Returns;
 use super::turn::{Player, SwapClock, Turn};
 use super::{CaptureRule, Placement, TurnOrder, Variant};
 use crate::board::fen_fields::{check_field_count, read_fullmove_number, read_halfmove_clock, read_side_to_move};
-use crate::board::{read_castling, read_placement, write_placement, CastlingSide, FenError, STARTPOS_FEN};
+use crate::board::{
+    army_is_reachable, read_castling, read_en_passant, read_placement, write_castling, write_placement, FenError,
+    STARTPOS_FEN,
+};
 use crate::types::{Bitboard, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 
@@ -339,7 +342,11 @@ impl VariantPosition {
         fen.push(' ');
         fen.push(self.side_to_move().fen_char());
         fen.push(' ');
-        let castling = self.castling_field();
+        let castling = write_castling(
+            &self.castling,
+            |color| self.king_square(color).map_or(File::E, |k| k.file()),
+            |color| self.pieces(color, PieceType::Rook),
+        );
         fen.push_str(if castling.is_empty() { "-" } else { &castling });
         fen.push(' ');
         match self.en_passant {
@@ -381,29 +388,6 @@ impl VariantPosition {
             }
         }
         fen
-    }
-
-    fn castling_field(&self) -> String {
-        let mut field = String::new();
-        for (color, side, rook) in self.castling.iter() {
-            let back_rank = Rank::First.relative(color).bitboard();
-            let king_file = self.king_square(color).map_or(File::E, |k| k.file());
-            let rooks = self.pieces(color, PieceType::Rook) & back_rank;
-            let outermost = match side {
-                CastlingSide::King => rooks.filter(|s| s.file() > king_file).max(),
-                CastlingSide::Queen => rooks.filter(|s| s.file() < king_file).min(),
-            };
-            let letter = if outermost == Some(rook) {
-                match side {
-                    CastlingSide::King => 'K',
-                    CastlingSide::Queen => 'Q',
-                }
-            } else {
-                rook.file().char().to_ascii_uppercase()
-            };
-            field.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
-        }
-        field
     }
 }
 
@@ -627,17 +611,12 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
     if variant.capture_rule() != CaptureRule::Reinforces {
         for color in Color::ALL {
             let count = |kind| {
-                pos.pieces(color, kind).count() as i32
-                    + pos.hands.count(color, kind) as i32
-                    + pos.returns.iter().filter(|(_, p)| *p == Piece::new(color, kind)).count() as i32
+                pos.pieces(color, kind).count()
+                    + pos.hands.count(color, kind) as u32
+                    + pos.returns.iter().filter(|(_, p)| *p == Piece::new(color, kind)).count() as u32
             };
-            let pawns = count(PieceType::Pawn);
-            let promoted = (count(PieceType::Queen) - 1).max(0)
-                + (count(PieceType::Rook) - 2).max(0)
-                + (count(PieceType::Bishop) - 2).max(0)
-                + (count(PieceType::Knight) - 2).max(0);
             let men = pos.men(color);
-            if men > 16 || pawns > 8 || promoted > 8 - pawns {
+            if !army_is_reachable(men, count) {
                 return Err(VariantFenError::TooManyMen { color: Some(color), count: men, limit: 16 });
             }
         }
@@ -663,31 +642,13 @@ fn parse_castling(pos: &mut VariantPosition, field: &str) -> Result<(), VariantF
 /// The en-passant square must follow a double step by the side not to move;
 /// whether a capture is legal there is decided later.
 fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>, VariantFenError> {
-    if field == "-" {
-        return Ok(None);
-    }
-    let square = Square::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
-    if !pos.variant.pawn_double_step() {
+    if Square::parse(field).is_some() && !pos.variant.pawn_double_step() {
         return Err(VariantFenError::EnPassantNotAllowed(pos.variant));
     }
-    let us = pos.side_to_move();
-    let them = !us;
-    let impossible = Err(FenError::ImpossibleEnPassant(square.into()).into());
-    if square.rank() != Rank::Sixth.relative(us) {
-        return impossible;
-    }
-    let forward: i8 = if us == Color::White { 8 } else { -8 };
-    let pushed_to = square.offset(-forward);
-    let pushed_from = square.offset(forward);
-    let occupied = pos.occupied();
-    if pos.piece_on(pushed_to) != Some(Piece::new(them, PieceType::Pawn))
-        || pos.ghosts.contains(pushed_to)
-        || occupied.contains(square)
-        || occupied.contains(pushed_from)
-    {
-        return impossible;
-    }
-    Ok(Some(square))
+    // A ghost pawn never made the double step.
+    let them = Piece::new(!pos.side_to_move(), PieceType::Pawn);
+    let pawn = |square| pos.piece_on(square) == Some(them) && !pos.ghosts.contains(square);
+    Ok(read_en_passant(field, pos.side_to_move(), pawn, pos.occupied())?)
 }
 
 /// A `turn=` must be one the rules reach: where a piece waits, the turn its
