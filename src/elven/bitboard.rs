@@ -1,6 +1,7 @@
 use super::ElvenSquare;
+use crate::types::square_set::square_set;
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::Not;
 
 /// A set of squares of the 10x10 board, one bit per square (bit 0 = a1,
 /// bit 99 = j10). The 28 high bits are always clear.
@@ -46,52 +47,6 @@ impl ElvenBitboard {
         ElvenBitboard(bits)
     }
 
-    #[inline(always)]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    #[inline(always)]
-    pub const fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    #[inline(always)]
-    pub const fn contains(self, square: ElvenSquare) -> bool {
-        self.0 & (1 << square.index()) != 0
-    }
-
-    #[inline(always)]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// More than one square.
-    #[inline(always)]
-    pub const fn has_many(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
-    /// The lowest square; the caller guarantees the set is not empty.
-    #[inline(always)]
-    pub const fn lsb(self) -> ElvenSquare {
-        debug_assert!(self.0 != 0);
-        ElvenSquare::from_index_unchecked(self.0.trailing_zeros())
-    }
-
-    /// The highest square; the caller guarantees the set is not empty.
-    #[inline(always)]
-    pub const fn msb(self) -> ElvenSquare {
-        debug_assert!(self.0 != 0);
-        ElvenSquare::from_index_unchecked(127 - self.0.leading_zeros())
-    }
-
-    /// Without the squares of `other`.
-    #[inline(always)]
-    pub const fn without(self, other: ElvenBitboard) -> ElvenBitboard {
-        ElvenBitboard(self.0 & !other.0)
-    }
-
     /// The set with `square` added.
     #[inline(always)]
     pub const fn with(self, square: ElvenSquare) -> ElvenBitboard {
@@ -99,48 +54,7 @@ impl ElvenBitboard {
     }
 }
 
-impl Iterator for ElvenBitboard {
-    type Item = ElvenSquare;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<ElvenSquare> {
-        if self.0 == 0 {
-            return None;
-        }
-        let square = ElvenSquare::from_index_unchecked(self.0.trailing_zeros());
-        self.0 &= self.0 - 1;
-        Some(square)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for ElvenBitboard {}
-
-macro_rules! bit_operator {
-    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for ElvenBitboard {
-            type Output = ElvenBitboard;
-            #[inline(always)]
-            fn $method(self, rhs: ElvenBitboard) -> ElvenBitboard {
-                ElvenBitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $assign_trait for ElvenBitboard {
-            #[inline(always)]
-            fn $assign_method(&mut self, rhs: ElvenBitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-
-bit_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bit_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bit_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+square_set!(ElvenBitboard, u128, ElvenSquare);
 
 impl Not for ElvenBitboard {
     type Output = ElvenBitboard;
@@ -148,13 +62,6 @@ impl Not for ElvenBitboard {
     #[inline(always)]
     fn not(self) -> ElvenBitboard {
         ElvenBitboard(!self.0 & BOARD)
-    }
-}
-
-impl From<ElvenSquare> for ElvenBitboard {
-    #[inline(always)]
-    fn from(square: ElvenSquare) -> ElvenBitboard {
-        square.bitboard()
     }
 }
 

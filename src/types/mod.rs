@@ -6,6 +6,7 @@ mod color;
 mod piece;
 pub mod random;
 mod square;
+pub(crate) mod square_set;
 
 pub use bitboard::Bitboard;
 pub use chess_move::{Move, MoveKind};

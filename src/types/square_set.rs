@@ -1,0 +1,116 @@
+//! What every board's bitboard does alike, whatever its width: chess's
+//! `Bitboard` (u64) and Elven Chess's `ElvenBitboard` (u128) are made by
+//! the same macro, so that both compile to the code each had on its own
+//! and a fix reaches both. What differs stays beside each type: its
+//! complement (the 10x10 board masks its unused bits), its constants, its
+//! shifts and its printing.
+
+/// The set operations of a bitboard type `$set` over the integer `$bits`
+/// whose squares are `$square` (with `index`, `from_index_unchecked` and
+/// `bitboard`): emptiness, membership, counting, the lowest and highest
+/// square, difference, iteration in square order, and the operators `&`,
+/// `|`, `^` with their assignments.
+macro_rules! square_set {
+    ($set:ident, $bits:ty, $square:ty) => {
+        impl $set {
+            #[inline(always)]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            #[inline(always)]
+            pub const fn any(self) -> bool {
+                self.0 != 0
+            }
+
+            #[inline(always)]
+            pub const fn contains(self, square: $square) -> bool {
+                self.0 & (1 << square.index()) != 0
+            }
+
+            #[inline(always)]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// More than one square.
+            #[inline(always)]
+            pub const fn has_many(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+
+            /// The lowest square; the caller guarantees the set is not empty.
+            #[inline(always)]
+            pub const fn lsb(self) -> $square {
+                debug_assert!(self.0 != 0);
+                <$square>::from_index_unchecked(self.0.trailing_zeros())
+            }
+
+            /// The highest square; the caller guarantees the set is not empty.
+            #[inline(always)]
+            pub const fn msb(self) -> $square {
+                debug_assert!(self.0 != 0);
+                <$square>::from_index_unchecked(<$bits>::BITS - 1 - self.0.leading_zeros())
+            }
+
+            /// Without the squares of `other`.
+            #[inline(always)]
+            pub const fn without(self, other: $set) -> $set {
+                $set(self.0 & !other.0)
+            }
+        }
+
+        impl Iterator for $set {
+            type Item = $square;
+
+            #[inline(always)]
+            fn next(&mut self) -> Option<$square> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let square = <$square>::from_index_unchecked(self.0.trailing_zeros());
+                self.0 &= self.0 - 1;
+                Some(square)
+            }
+
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count_ones() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for $set {}
+
+        $crate::types::square_set::bit_operator!($set, BitAnd, bitand, BitAndAssign, bitand_assign, &);
+        $crate::types::square_set::bit_operator!($set, BitOr, bitor, BitOrAssign, bitor_assign, |);
+        $crate::types::square_set::bit_operator!($set, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+        impl From<$square> for $set {
+            #[inline(always)]
+            fn from(square: $square) -> $set {
+                square.bitboard()
+            }
+        }
+    };
+}
+
+/// One binary operator of a bitboard type and its assignment.
+macro_rules! bit_operator {
+    ($set:ident, $trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl std::ops::$trait for $set {
+            type Output = $set;
+            #[inline(always)]
+            fn $method(self, rhs: $set) -> $set {
+                $set(self.0 $op rhs.0)
+            }
+        }
+        impl std::ops::$assign_trait for $set {
+            #[inline(always)]
+            fn $assign_method(&mut self, rhs: $set) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+pub(crate) use {bit_operator, square_set};
