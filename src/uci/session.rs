@@ -410,16 +410,8 @@ impl Session {
             return self.start_perft(depth);
         }
         let position = *self.game.position();
-        let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
-        let mut refused = Vec::new();
-        for (index, text) in go.searchmoves.iter().enumerate() {
-            match position.parse_uci_move(text, self.settings.chess960) {
-                Ok(m) if !searchmoves.contains(&m) => searchmoves.push(m),
-                Ok(_) => {}
-                Err(error) => refused.push(format!("move {}: {error}", index + 1)),
-            }
-        }
-        self.report_refused_searchmoves(&refused, searchmoves.is_empty());
+        let searchmoves =
+            self.searchmoves(&go.searchmoves, |text| position.parse_uci_move(text, self.settings.chess960));
         if go.depth.is_some_and(|depth| depth > MAX_DEPTH) {
             self.output.info_string(&format!(
                 "go: depth {} is past the search's limit; searching to depth {MAX_DEPTH}",
@@ -490,6 +482,27 @@ impl Session {
     /// The `searchmoves` entries a `go` could not read, named in one error.
     /// The GUI waits for a `bestmove` all the same: the search goes on with
     /// the moves that are left, or every legal move where none is.
+    /// The moves of `go searchmoves`, read by `parse` in the game being
+    /// played, each once; a text `parse` refuses is reported (by its place
+    /// in the list) and left out.
+    fn searchmoves<M: PartialEq, E: std::fmt::Display>(
+        &self,
+        texts: &[String],
+        parse: impl Fn(&str) -> Result<M, E>,
+    ) -> Vec<M> {
+        let mut moves = Vec::with_capacity(texts.len());
+        let mut refused = Vec::new();
+        for (index, text) in texts.iter().enumerate() {
+            match parse(text) {
+                Ok(m) if !moves.contains(&m) => moves.push(m),
+                Ok(_) => {}
+                Err(error) => refused.push(format!("move {}: {error}", index + 1)),
+            }
+        }
+        self.report_refused_searchmoves(&refused, moves.is_empty());
+        moves
+    }
+
     fn report_refused_searchmoves(&self, refused: &[String], none_left: bool) {
         if refused.is_empty() {
             return;

@@ -46,16 +46,7 @@ impl Session {
             let children = position.legal_moves().into_iter().map(|m| (m.to_string(), position.make(m))).collect();
             return self.start_count(children, depth - 1, perft_until_stopped);
         }
-        let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
-        let mut refused = Vec::new();
-        for (index, text) in go.searchmoves.iter().enumerate() {
-            match position.parse_move(text) {
-                Ok(m) if !searchmoves.contains(&m) => searchmoves.push(m),
-                Ok(_) => {}
-                Err(error) => refused.push(format!("move {}: {error}", index + 1)),
-            }
-        }
-        self.report_refused_searchmoves(&refused, searchmoves.is_empty());
+        let searchmoves = self.searchmoves(&go.searchmoves, |text| position.parse_move(text));
         if let Some(result) = self.elven_game.result() {
             self.output.info_string(&format!("game over: {}", result_text(result)));
         }

@@ -148,16 +148,7 @@ impl Session {
             return self.start_variant_perft(depth);
         }
         let position = *self.variant_game.position();
-        let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
-        let mut refused = Vec::new();
-        for (index, text) in go.searchmoves.iter().enumerate() {
-            match position.parse_action(text, self.settings.chess960) {
-                Ok(action) if !searchmoves.contains(&action) => searchmoves.push(action),
-                Ok(_) => {}
-                Err(error) => refused.push(format!("move {}: {error}", index + 1)),
-            }
-        }
-        self.report_refused_searchmoves(&refused, searchmoves.is_empty());
+        let searchmoves = self.searchmoves(&go.searchmoves, |text| position.parse_action(text, self.settings.chess960));
         // A game its rules have ended: the result, readable without `d`.
         if let Some(result) = self.variant_game.result() {
             self.output.info_string(&format!("game over: {result}"));
