@@ -14,6 +14,9 @@ usage:
   roque bench --variant <name> [<depth> [<threads>]]
                                      the same for a variant's search (elven included)
   roque perft <depth> [<fen>]        count the move tree, divided by root move
+  roque analyse <file> [--output <file>] [--nodes <n> | --depth <n> | --movetime <ms>]
+                [--threads <n>] [--multipv <n>] [--hash <MiB>]
+                                     annotate a PGN or EPD file's games with evaluations
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         }
         Some("bench") => run_bench(&args[1..]),
         Some("perft") => run_perft(&args[1..]),
+        Some("analyse" | "analyze") => run_analyse(&args[1..]),
         Some("datagen") => run_datagen(&args[1..]),
         Some("data") => match roque::tools::data_files::run(&args[1..]) {
             Ok(text) => {
@@ -211,6 +215,34 @@ fn run_datagen(args: &[String]) -> ExitCode {
     };
     match datagen::run(&settings, std::time::Duration::from_secs(10)) {
         Ok(_) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_analyse(args: &[String]) -> ExitCode {
+    use roque::tools::analyse;
+    let settings = match analyse::Settings::parse(args) {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("error: {error}\n{}", analyse::USAGE);
+            return ExitCode::FAILURE;
+        }
+    };
+    match analyse::run(&settings) {
+        Ok(summary) => {
+            eprintln!(
+                "analysed {} positions of {} games in {:.1} s ({:.1} positions/s), {} faults in the input",
+                summary.positions,
+                summary.games,
+                summary.seconds,
+                summary.positions as f64 / summary.seconds.max(1e-3),
+                summary.faults
+            );
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE

@@ -2,7 +2,7 @@
 
 use super::castling::CastlingSide;
 use super::position::Position;
-use crate::types::{Color, File, Move, MoveKind, PieceType};
+use crate::types::{Color, File, Move, MoveKind, PieceType, Rank, Square};
 use std::fmt;
 
 /// Why a move in UCI notation was not accepted.
@@ -12,6 +12,11 @@ pub enum MoveParseError {
     Malformed(String),
     /// Well formed, but not a legal move in this position.
     Illegal(String),
+    /// Not of the form of a SAN move (`Nf3`, `exd5`, `O-O`, `e8=Q`).
+    MalformedSan(String),
+    /// A SAN move that more than one legal move matches (`Nd2` with two
+    /// knights that can go there).
+    Ambiguous(String),
 }
 
 impl fmt::Display for MoveParseError {
@@ -21,6 +26,10 @@ impl fmt::Display for MoveParseError {
                 write!(f, "'{text}' is not a move in UCI notation (like e2e4 or e7e8q)")
             }
             MoveParseError::Illegal(text) => write!(f, "'{text}' is not a legal move in this position"),
+            MoveParseError::MalformedSan(text) => {
+                write!(f, "'{text}' is not a move in standard algebraic notation (like Nf3, exd5, O-O or e8=Q)")
+            }
+            MoveParseError::Ambiguous(text) => write!(f, "'{text}' could be more than one legal move here"),
         }
     }
 }
@@ -51,6 +60,62 @@ impl Move {
     }
 }
 
+/// What a SAN move other than castling says about its move: the piece,
+/// the destination, the promotion and whatever part of the origin is given.
+struct SanPattern {
+    piece: PieceType,
+    to: Square,
+    promotion: Option<PieceType>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+}
+
+impl SanPattern {
+    /// Reads `Nbd2`, `exd5`, `e8=Q`, `e8Q`, `Ng1f3`, `Ng1-f3` (the marks
+    /// after the move already taken off); None when the text is not of
+    /// that form.
+    fn read(core: &str) -> Option<SanPattern> {
+        let mut chars: Vec<char> = core.chars().filter(|&c| c != '-').collect();
+        let piece = match chars.first().copied().and_then(|c| "NBRQK".contains(c).then_some(c)) {
+            Some(letter) => {
+                chars.remove(0);
+                PieceType::from_char(letter)?
+            }
+            None => PieceType::Pawn,
+        };
+        // A promotion's letter follows the rank, with or without `=`; a
+        // lower-case one too (`e8q`), as the rank before it tells it from
+        // a file.
+        let mut promotion = None;
+        if let [.., before, last] = chars[..] {
+            if (before == '=' || before.is_ascii_digit()) && "QRBNqrbn".contains(last) {
+                promotion = PieceType::from_char(last);
+                chars.pop();
+                if before == '=' {
+                    chars.pop();
+                }
+            }
+        }
+        if promotion.is_some() && piece != PieceType::Pawn {
+            return None;
+        }
+        let [ref origin @ .., file, rank] = chars[..] else { return None };
+        let to = Square::new(File::from_char(file)?, Rank::from_char(rank)?);
+        let origin = origin.strip_suffix(&['x']).or_else(|| origin.strip_suffix(&[':'])).unwrap_or(origin);
+        let (from_file, from_rank) = match *origin {
+            [] => (None, None),
+            [c] => match (File::from_char(c), Rank::from_char(c)) {
+                (Some(file), _) => (Some(file), None),
+                (None, Some(rank)) => (None, Some(rank)),
+                (None, None) => return None,
+            },
+            [f, r] => (Some(File::from_char(f)?), Some(Rank::from_char(r)?)),
+            _ => return None,
+        };
+        Some(SanPattern { piece, to, promotion, from_file, from_rank })
+    }
+}
+
 fn is_well_formed(text: &str) -> bool {
     let bytes = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
@@ -77,6 +142,46 @@ impl Position {
             .or_else(|| moves.iter().find(|m| m.is_castling() && m.to_uci(!chess960) == text))
             .copied()
             .ok_or_else(|| MoveParseError::Illegal(text.to_string()))
+    }
+
+    /// Reads a move in Standard Algebraic Notation: the one legal move
+    /// whose piece, destination, promotion and given origin file or rank
+    /// match. Castling is `O-O`/`O-O-O` or `0-0`/`0-0-0`, in Chess960
+    /// too; a promotion may drop its `=` (`e8Q`); check and mate marks and
+    /// the annotation suffixes (`!`, `?`, `!?` ...) are ignored, and so is
+    /// the capture mark, as writers disagree on it.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveParseError> {
+        let malformed = || MoveParseError::MalformedSan(text.chars().take(16).collect());
+        let marks: &[char] = &['+', '#', '!', '?'];
+        let core = text.trim_end_matches(marks);
+        let core = core.strip_suffix("e.p.").unwrap_or(core).trim_end_matches(marks);
+        let castling = match core {
+            "O-O" | "0-0" => Some(CastlingSide::King),
+            "O-O-O" | "0-0-0" => Some(CastlingSide::Queen),
+            _ => None,
+        };
+        let moves = self.legal_moves();
+        if let Some(side) = castling {
+            return moves
+                .iter()
+                .find(|m| m.is_castling() && CastlingSide::of(m.from(), m.to()) == side)
+                .copied()
+                .ok_or_else(|| MoveParseError::Illegal(text.to_string()));
+        }
+        let pattern = SanPattern::read(core).ok_or_else(malformed)?;
+        let mut matching = moves.iter().filter(|&&m| {
+            !m.is_castling()
+                && m.to() == pattern.to
+                && m.promotion_piece() == pattern.promotion
+                && self.piece_on(m.from()).map(|p| p.kind()) == Some(pattern.piece)
+                && pattern.from_file.is_none_or(|file| m.from().file() == file)
+                && pattern.from_rank.is_none_or(|rank| m.from().rank() == rank)
+        });
+        match (matching.next(), matching.next()) {
+            (Some(&m), None) => Ok(m),
+            (None, _) => Err(MoveParseError::Illegal(text.to_string())),
+            (Some(_), Some(_)) => Err(MoveParseError::Ambiguous(text.to_string())),
+        }
     }
 
     /// The move in Standard Algebraic Notation, with `+` or `#`.
@@ -132,5 +237,87 @@ impl Position {
             san.push(if next.count_legal_moves() == 0 { '#' } else { '+' });
         }
         san
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn san_of(fen: &str, text: &str) -> Result<String, MoveParseError> {
+        let position = Position::from_fen(fen).unwrap();
+        position.parse_san(text).map(|m| position.san(m))
+    }
+
+    #[test]
+    fn every_legal_move_reads_back_from_its_own_san() {
+        for fen in [
+            crate::board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            for m in position.legal_moves() {
+                assert_eq!(position.parse_san(&position.san(m)), Ok(m), "{fen}: {}", position.san(m));
+            }
+        }
+    }
+
+    #[test]
+    fn an_origin_file_or_rank_tells_apart_two_pieces_that_reach_one_square() {
+        // Knights on b1 and f3 both reach d2; rooks on a1 and a5 both reach a3.
+        let fen = "4k3/8/8/R7/8/5N2/8/RN2K3 w - - 0 1";
+        assert_eq!(san_of(fen, "Nbd2"), Ok("Nbd2".to_string()));
+        assert_eq!(san_of(fen, "Nfd2"), Ok("Nfd2".to_string()));
+        assert_eq!(san_of(fen, "R1a3"), Ok("R1a3".to_string()));
+        assert_eq!(san_of(fen, "R5a3"), Ok("R5a3".to_string()));
+        // Over-specified origins are read too.
+        assert_eq!(san_of(fen, "Nb1d2"), Ok("Nbd2".to_string()));
+        assert!(matches!(san_of(fen, "Nd2"), Err(MoveParseError::Ambiguous(_))));
+        assert!(matches!(san_of(fen, "Ra3"), Err(MoveParseError::Ambiguous(_))));
+    }
+
+    #[test]
+    fn castling_is_read_with_letters_or_zeros() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(san_of(fen, "O-O"), Ok("O-O".to_string()));
+        assert_eq!(san_of(fen, "0-0"), Ok("O-O".to_string()));
+        assert_eq!(san_of(fen, "O-O-O+"), Ok("O-O-O".to_string()));
+        assert_eq!(san_of(fen, "0-0-0"), Ok("O-O-O".to_string()));
+        // Chess960: the king on b1, its rook on a1.
+        let fen = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1";
+        assert_eq!(san_of(fen, "O-O-O"), Ok("O-O-O".to_string()));
+        assert!(matches!(san_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "O-O"), Err(MoveParseError::Illegal(_))));
+    }
+
+    #[test]
+    fn promotions_are_read_with_or_without_the_equals_sign() {
+        let fen = "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(san_of(fen, "e8=Q+"), Ok("e8=Q+".to_string()));
+        assert_eq!(san_of(fen, "e8N"), Ok("e8=N".to_string()));
+        assert_eq!(san_of(fen, "exd8=R"), Ok("exd8=R+".to_string()));
+        assert_eq!(san_of(fen, "exd8q"), Ok("exd8=Q+".to_string()));
+        // A promotion must name its piece.
+        assert!(matches!(san_of(fen, "e8"), Err(MoveParseError::Illegal(_))));
+    }
+
+    #[test]
+    fn en_passant_is_a_pawn_capture_to_the_empty_square() {
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+        assert_eq!(san_of(fen, "exd6"), Ok("exd6".to_string()));
+        assert_eq!(san_of(fen, "exd6e.p."), Ok("exd6".to_string()));
+    }
+
+    #[test]
+    fn check_marks_and_annotations_are_ignored() {
+        let fen = crate::board::STARTPOS_FEN;
+        for text in ["Nf3", "Nf3+", "Nf3#", "Nf3!", "Nf3?", "Nf3!?", "Nf3??", "Ng1f3", "Ng1-f3"] {
+            assert_eq!(san_of(fen, text), Ok("Nf3".to_string()), "{text}");
+        }
+        assert!(matches!(san_of(fen, "Nf4"), Err(MoveParseError::Illegal(_))));
+        assert!(matches!(san_of(fen, "e5"), Err(MoveParseError::Illegal(_))));
+        for text in ["", "Zf3", "N", "xx", "e9", "Nf3Q", "O-O-O-O"] {
+            assert!(matches!(san_of(fen, text), Err(MoveParseError::MalformedSan(_))), "{text}");
+        }
     }
 }

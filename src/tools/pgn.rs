@@ -1,0 +1,314 @@
+//! Reading PGN files: the tags and main line of each game, the comments
+//! and annotation marks of its moves. Variations are counted, not kept:
+//! analysis needs only the moves played. A fault in one game (a broken tag)
+//! is noted in that game and reading goes on with the next.
+
+use crate::board::Position;
+
+/// One game as read: its tags in file order, its main line, its result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<PgnMove>,
+    /// The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); `*` when the
+    /// movetext ended without one.
+    pub result: String,
+    /// What could not be read, e.g. a broken tag, which was left out.
+    pub problems: Vec<String>,
+}
+
+/// A move of the main line as written, with what followed it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PgnMove {
+    /// The move's text with its `!`/`?` suffix taken off (into `nags`).
+    pub san: String,
+    /// Numeric annotation glyphs: `$n`, and the suffixes as their numbers
+    /// (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    pub nags: Vec<u8>,
+    /// The comments after the move, joined by a space.
+    pub comment: String,
+    /// How many variations follow the move.
+    pub variations: usize,
+}
+
+impl PgnGame {
+    /// The value of a tag, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+    }
+
+    /// The position the game starts from (the `FEN` tag, else the standard
+    /// start) and whether it is Chess960 (the `Variant` tag). Another
+    /// variant, or a FEN that is not a position, is an error.
+    pub fn start_position(&self) -> Result<(Position, bool), String> {
+        let variant = self.tag("Variant").unwrap_or("").to_ascii_lowercase();
+        let chess960 = match variant.as_str() {
+            "" | "standard" | "chess" | "normal" | "from position" => false,
+            "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960" => true,
+            _ => return Err(format!("the variant '{}' is not analysed (only chess and Chess960)", variant)),
+        };
+        match self.tag("FEN") {
+            Some(fen) => Position::from_fen(fen).map(|p| (p, chess960)).map_err(|e| format!("bad FEN '{fen}': {e}")),
+            None => Ok((Position::startpos(), chess960)),
+        }
+    }
+}
+
+/// Every game of a PGN text. Text outside any game (a stray word before
+/// the first tag) starts a game of its own, as PGN has no other place for
+/// it; its moves will then not be legal, which the caller reports.
+pub fn read_games(text: &str) -> Vec<PgnGame> {
+    let mut reader = Reader { games: Vec::new(), game: None, depth: 0 };
+    let mut chars = text.char_indices().peekable();
+    let mut at_line_start = true;
+    while let Some((index, c)) = chars.next() {
+        let line_start = std::mem::replace(&mut at_line_start, c == '\n');
+        match c {
+            c if c.is_whitespace() => {}
+            // An escape line, for other programs' data.
+            '%' if line_start => skip_line(&mut chars),
+            '[' if reader.depth == 0 => {
+                if reader.game.as_ref().is_some_and(|g| g.has_movetext()) {
+                    reader.finish_game();
+                }
+                let line = take_line(&mut chars);
+                reader.current().read_tag(&format!("[{line}"));
+                at_line_start = true;
+            }
+            '{' => {
+                let comment: String = chars.by_ref().map(|(_, c)| c).take_while(|&c| c != '}').collect();
+                if reader.depth == 0 {
+                    reader.current().add_comment(comment.trim());
+                }
+            }
+            ';' => {
+                let comment = take_line(&mut chars);
+                if reader.depth == 0 {
+                    reader.current().add_comment(comment.trim());
+                }
+                at_line_start = true;
+            }
+            '(' => {
+                if reader.depth == 0 {
+                    if let Some(last) = reader.current().game.moves.last_mut() {
+                        last.variations += 1;
+                    }
+                }
+                reader.depth += 1;
+            }
+            ')' => reader.depth = reader.depth.saturating_sub(1),
+            _ => {
+                let mut end = index + c.len_utf8();
+                while let Some(&(i, next)) = chars.peek() {
+                    if next.is_whitespace() || "{};()[$".contains(next) && i > index {
+                        break;
+                    }
+                    end = i + next.len_utf8();
+                    chars.next();
+                }
+                if reader.depth == 0 {
+                    reader.read_symbol(&text[index..end]);
+                }
+            }
+        }
+    }
+    if reader.game.as_ref().is_some_and(|g| g.has_movetext() || !g.game.tags.is_empty()) {
+        reader.finish_game();
+    }
+    reader.games
+}
+
+/// A game being read: the game, and whether its movetext has begun (a tag
+/// after that starts the next game).
+struct GameInProgress {
+    game: PgnGame,
+    movetext: bool,
+}
+
+struct Reader {
+    games: Vec<PgnGame>,
+    game: Option<GameInProgress>,
+    /// How deep in variations the reader is; 0 on the main line.
+    depth: usize,
+}
+
+impl Reader {
+    fn current(&mut self) -> &mut GameInProgress {
+        self.game.get_or_insert_with(|| GameInProgress {
+            game: PgnGame { result: "*".to_string(), ..PgnGame::default() },
+            movetext: false,
+        })
+    }
+
+    fn finish_game(&mut self) {
+        if let Some(finished) = self.game.take() {
+            self.games.push(finished.game);
+        }
+        self.depth = 0;
+    }
+
+    /// A move, a move number, a NAG or a result.
+    fn read_symbol(&mut self, symbol: &str) {
+        if matches!(symbol, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            let game = self.current();
+            game.game.result = symbol.to_string();
+            game.movetext = true;
+            self.finish_game();
+            return;
+        }
+        let game = self.current();
+        game.movetext = true;
+        if let Some(number) = symbol.strip_prefix('$') {
+            if let (Ok(nag), Some(last)) = (number.parse::<u8>(), game.game.moves.last_mut()) {
+                last.nags.push(nag);
+            }
+            return;
+        }
+        // `12.`, `12...` and `12.e4` (no space after the number).
+        let digits = symbol.trim_start_matches(|c: char| c.is_ascii_digit());
+        let mov = if digits.len() < symbol.len() && digits.starts_with('.') { digits } else { symbol };
+        let mov = mov.trim_start_matches('.');
+        if mov.is_empty() {
+            return;
+        }
+        let san = mov.trim_end_matches(['!', '?']);
+        let suffix = &mov[san.len()..];
+        let nag = match suffix {
+            "!" => Some(1),
+            "?" => Some(2),
+            "!!" => Some(3),
+            "??" => Some(4),
+            "!?" => Some(5),
+            "?!" => Some(6),
+            _ => None,
+        };
+        game.game.moves.push(PgnMove {
+            san: san.to_string(),
+            nags: nag.into_iter().collect(),
+            comment: String::new(),
+            variations: 0,
+        });
+    }
+}
+
+impl GameInProgress {
+    fn has_movetext(&self) -> bool {
+        self.movetext
+    }
+
+    /// A comment goes with the move before it; one before the first move
+    /// is the game's and is not kept.
+    fn add_comment(&mut self, comment: &str) {
+        self.movetext = true;
+        if let Some(last) = self.game.moves.last_mut() {
+            if !last.comment.is_empty() {
+                last.comment.push(' ');
+            }
+            last.comment.push_str(comment);
+        }
+    }
+
+    /// `[Name "value"]`, the value's `\"` and `\\` escapes undone; a tag
+    /// of another form is noted as a problem and left out.
+    fn read_tag(&mut self, line: &str) {
+        match parse_tag(line) {
+            Some(tag) => self.game.tags.push(tag),
+            None => self.game.problems.push(format!("broken tag {}", line.trim())),
+        }
+    }
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inside = line.trim().strip_prefix('[')?;
+    let name_end = inside.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    let (name, rest) = inside.split_at(name_end);
+    let mut rest = rest.trim_start().strip_prefix('"')?.chars();
+    let mut value = String::new();
+    loop {
+        match rest.next()? {
+            '\\' => value.push(rest.next()?),
+            '"' => break,
+            c => value.push(c),
+        }
+    }
+    if name.is_empty() || rest.as_str().trim() != "]" {
+        return None;
+    }
+    Some((name.to_string(), value))
+}
+
+fn take_line(chars: &mut impl Iterator<Item = (usize, char)>) -> String {
+    chars.map(|(_, c)| c).take_while(|&c| c != '\n').collect()
+}
+
+fn skip_line(chars: &mut impl Iterator<Item = (usize, char)>) {
+    for (_, c) in chars {
+        if c == '\n' {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sans(game: &PgnGame) -> Vec<&str> {
+        game.moves.iter().map(|m| m.san.as_str()).collect()
+    }
+
+    #[test]
+    fn tags_moves_comments_variations_and_nags_are_told_apart() {
+        let text = "[Event \"A \\\"quoted\\\" event\"]\n[Result \"1-0\"]\n\n\
+                    {before} 1. e4 {king's pawn} e5 (1... c5 {Sicilian} (1... e6)) 2.Nf3 $1 Nc6?!\n\
+                    ; a line comment\n% an escape line\n3. Bb5 a6 4... Nf6 1-0\n\n1. d4 *";
+        let games = read_games(text);
+        assert_eq!(games.len(), 2);
+        let game = &games[0];
+        assert_eq!(game.tag("Event"), Some("A \"quoted\" event"));
+        assert_eq!(sans(game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Nf6"]);
+        assert_eq!(game.moves[0].comment, "king's pawn");
+        assert_eq!(game.moves[1].variations, 1);
+        assert_eq!(game.moves[2].nags, [1]);
+        assert_eq!(game.moves[3].nags, [6]);
+        assert_eq!(game.moves[3].comment, "a line comment");
+        assert_eq!(game.result, "1-0");
+        assert!(game.problems.is_empty());
+        assert_eq!(sans(&games[1]), ["d4"]);
+        assert_eq!(games[1].result, "*");
+    }
+
+    #[test]
+    fn a_game_without_a_result_ends_at_the_next_tags() {
+        let games = read_games("[Event \"1\"]\n1. e4 e5\n[Event \"2\"]\n1. d4 1-0\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(sans(&games[0]), ["e4", "e5"]);
+        assert_eq!(games[0].result, "*");
+        assert_eq!(games[1].tag("Event"), Some("2"));
+    }
+
+    #[test]
+    fn a_broken_tag_is_a_problem_of_its_game_only() {
+        let games = read_games("[Event \"1\"\n[White Someone]\n[Black \"B\"]\n1. e4 *\n[Event \"2\"]\n1. d4 *");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].problems.len(), 2, "{:?}", games[0].problems);
+        assert_eq!(games[0].tag("Black"), Some("B"));
+        assert_eq!(sans(&games[0]), ["e4"]);
+        assert!(games[1].problems.is_empty());
+    }
+
+    #[test]
+    fn the_start_comes_from_the_fen_and_variant_tags() {
+        let game = |tags: &str| read_games(&format!("{tags}\n*")).remove(0);
+        let (position, chess960) = game("[Event \"x\"]").start_position().unwrap();
+        assert_eq!(position, Position::startpos());
+        assert!(!chess960);
+        let (_, chess960) =
+            game("[Variant \"Chess960\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1\"]")
+                .start_position()
+                .unwrap();
+        assert!(chess960);
+        assert!(game("[FEN \"8/8/8 w - - 0 1\"]").start_position().unwrap_err().contains("bad FEN"));
+        assert!(game("[Variant \"Atomic\"]").start_position().unwrap_err().contains("atomic"));
+    }
+}
