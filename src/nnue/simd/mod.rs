@@ -3,13 +3,16 @@
 //! accumulator's updates (src/nnue/accumulator.rs) compiled for each set.
 //! The set is chosen at run time, the widest the CPU has, so that one
 //! portable binary uses AVX2 or AVX-512 where they are; a build whose target
-//! already has the set (`x86-64-v3`, `native`) uses it without asking.
+//! already has the set (`x86-64-v3`, `native`) uses it without asking. On
+//! aarch64, NEON is the baseline and always used.
 //! Every path gives the same integers, which the tests check.
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 pub mod scalar;
 
 /// A set of vector instructions the network's code is compiled for.
@@ -18,6 +21,7 @@ pub enum VectorSet {
     Portable,
     Avx2,
     Avx512,
+    Neon,
 }
 
 impl VectorSet {
@@ -26,6 +30,7 @@ impl VectorSet {
             VectorSet::Portable => "portable",
             VectorSet::Avx2 => "AVX2",
             VectorSet::Avx512 => "AVX-512",
+            VectorSet::Neon => "NEON",
         }
     }
 }
@@ -39,6 +44,9 @@ pub fn vector_set() -> VectorSet {
     }
     if cfg!(all(target_arch = "x86_64", target_feature = "avx2")) {
         return VectorSet::Avx2;
+    }
+    if cfg!(target_arch = "aarch64") {
+        return VectorSet::Neon;
     }
     detected()
 }
@@ -70,8 +78,11 @@ pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
         // CPU said so).
         VectorSet::Avx512 => return unsafe { avx512::screlu_dot(hidden, weights) },
         VectorSet::Avx2 => return unsafe { avx2::screlu_dot(hidden, weights) },
-        VectorSet::Portable => {}
+        VectorSet::Portable | VectorSet::Neon => {}
     }
+    #[cfg(target_arch = "aarch64")]
+    return neon::screlu_dot(hidden, weights);
+    #[allow(unreachable_code)]
     scalar::screlu_dot(hidden, weights)
 }
 
@@ -109,6 +120,15 @@ mod tests {
     fn the_chosen_path_equals_the_portable_one() {
         for (hidden, weights) in samples() {
             assert_eq!(super::screlu_dot(&hidden, &weights), super::scalar::screlu_dot(&hidden, &weights));
+        }
+    }
+
+    /// NEON, on every aarch64 CPU, against the portable path.
+    #[cfg(target_arch = "aarch64")]
+    #[test]
+    fn the_neon_path_equals_the_portable_one() {
+        for (hidden, weights) in samples() {
+            assert_eq!(super::neon::screlu_dot(&hidden, &weights), super::scalar::screlu_dot(&hidden, &weights));
         }
     }
 
