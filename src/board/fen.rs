@@ -2,7 +2,7 @@
 
 use super::castling::CastlingSide;
 use super::fen_fields::{
-    check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move,
+    check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move, write_fields,
     write_placement_on, FenError, CHESS_BOARD,
 };
 use super::position::Position;
@@ -71,21 +71,19 @@ impl Position {
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(90);
         write_placement(&mut fen, |square| self.piece_on(square), |_| None);
-        fen.push(' ');
-        fen.push(self.side_to_move.fen_char());
-        fen.push(' ');
         let castling = write_castling(
             &self.castling,
             |color| self.king_square(color).file(),
             |color| self.pieces(color, PieceType::Rook),
         );
-        fen.push_str(if castling.is_empty() { "-" } else { &castling });
-        fen.push(' ');
-        match self.en_passant {
-            Some(square) => fen.push_str(&square.to_string()),
-            None => fen.push('-'),
-        }
-        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        write_fields(
+            &mut fen,
+            self.side_to_move,
+            &castling,
+            self.en_passant,
+            self.halfmove_clock,
+            self.fullmove_number,
+        );
         fen
     }
 }

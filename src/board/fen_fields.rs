@@ -197,6 +197,22 @@ fn read_counter(text: &str) -> Option<u16> {
     text.bytes().all(|b| b.is_ascii_digit()).then(|| text.parse().ok()).flatten()
 }
 
+/// Writes the fields after the placement: ` <side> <castling> <en passant>
+/// <halfmove> <fullmove>`, `-` for no castling right and no en-passant
+/// square.
+pub fn write_fields(
+    fen: &mut String,
+    side: Color,
+    castling: &str,
+    en_passant: Option<impl fmt::Display>,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+) {
+    let castling = if castling.is_empty() { "-" } else { castling };
+    let en_passant = en_passant.map_or("-".to_string(), |square| square.to_string());
+    fen.push_str(&format!(" {} {castling} {en_passant} {halfmove_clock} {fullmove_number}", side.fen_char()));
+}
+
 /// Reads FEN's piece placement on `board`, last rank first: `letter` says
 /// which piece a character names, `put` places it on (file, rank), counted
 /// from 0. A character that is neither a piece letter nor a digit goes to

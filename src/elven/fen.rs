@@ -9,7 +9,7 @@ use super::{
     ElvenBitboard, ElvenCastlingRights, ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare,
 };
 use crate::board::fen_fields::{
-    check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move,
+    check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move, write_fields,
     write_placement_on, FenBoard, FenError, FenSquare,
 };
 use crate::types::Color;
@@ -85,22 +85,20 @@ impl ElvenPosition {
             |file, rank| self.piece_on(ElvenSquare::new(file, rank)).map(ElvenPiece::char),
             |_, _| None,
         );
-        fen.push(' ');
-        fen.push(self.side_to_move.fen_char());
-        fen.push(' ');
         let mut castling = String::new();
         for (letter, color, side) in CASTLING_LETTERS {
             if self.castling.has(color, side) {
                 castling.push(letter);
             }
         }
-        fen.push_str(if castling.is_empty() { "-" } else { &castling });
-        fen.push(' ');
-        match self.en_passant {
-            Some(square) => fen.push_str(&square.to_string()),
-            None => fen.push('-'),
-        }
-        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        write_fields(
+            &mut fen,
+            self.side_to_move,
+            &castling,
+            self.en_passant,
+            self.halfmove_clock,
+            self.fullmove_number,
+        );
         fen
     }
 }

@@ -37,7 +37,9 @@ use super::position::VariantPosition;
 use super::returns::Returns;
 use super::turn::{Player, SwapClock, Turn};
 use super::{CaptureRule, Placement, TurnOrder, Variant};
-use crate::board::fen_fields::{check_field_count, read_fullmove_number, read_halfmove_clock, read_side_to_move};
+use crate::board::fen_fields::{
+    check_field_count, read_fullmove_number, read_halfmove_clock, read_side_to_move, write_fields,
+};
 use crate::board::{
     army_is_reachable, read_castling, read_en_passant, read_placement, write_castling, write_placement, FenError,
     STARTPOS_FEN,
@@ -339,21 +341,13 @@ impl VariantPosition {
             fen.push_str(&self.hands.letters());
             fen.push(']');
         }
-        fen.push(' ');
-        fen.push(self.side_to_move().fen_char());
-        fen.push(' ');
         let castling = write_castling(
             &self.castling,
             |color| self.king_square(color).map_or(File::E, |k| k.file()),
             |color| self.pieces(color, PieceType::Rook),
         );
-        fen.push_str(if castling.is_empty() { "-" } else { &castling });
-        fen.push(' ');
-        match self.en_passant {
-            Some(square) => fen.push_str(&square.to_string()),
-            None => fen.push('-'),
-        }
-        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        let (side, en_passant) = (self.side_to_move(), self.en_passant);
+        write_fields(&mut fen, side, &castling, en_passant, self.halfmove_clock, self.fullmove_number);
         if let Some(square) = self.pending {
             fen.push_str(&format!(" capture={square}"));
         }
