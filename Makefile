@@ -37,6 +37,7 @@ web-test: web-test-engine
 web-test-engine: web
 	cargo build --release
 	node web/test/engine.test.js target/release/roque web/pkg/roque.wasm
+	node web/test/notation.test.js
 
 clean:
 	cargo clean
