@@ -156,6 +156,19 @@ def chess_against_roque(page):
     assert "over" in page.message(), page.message()
 
 
+def chess960_castling(page):
+    # In Chess960 the king castles by taking its own rook.
+    page.new_game("chess960", "none")
+    page.set_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+    page.wait(lambda: "White to move" in page.status() and not page.moves(), "the position set")
+    page.click("e1")
+    page.click("h1")
+    page.wait(lambda: page.moves() == ["e1h1"], "castling")
+    assert page.sans() == ["O-O"], page.sans()
+    assert page.d.find_element(By.CSS_SELECTOR, '#board [data-square="g1"]').get_attribute("data-piece") == "K"
+    assert page.d.find_element(By.CSS_SELECTOR, '#board [data-square="f1"]').get_attribute("data-piece") == "R"
+
+
 def errors_are_shown(page):
     page.new_game("chess", "none")
     page.click("e2")
@@ -287,7 +300,7 @@ def main():
     passed = 0
     try:
         page = Page(driver, url)
-        for test in (chess_against_roque, errors_are_shown, marseillais_turn, progressive_turns, reinforced_drop, elven_board, mined_against_roque):
+        for test in (chess_against_roque, chess960_castling, errors_are_shown, marseillais_turn, progressive_turns, reinforced_drop, elven_board, mined_against_roque):
             try:
                 test(page)
                 print(f"ok: {test.__name__}")
