@@ -431,19 +431,26 @@ impl Session {
         if self.debug {
             self.output.info_string(&format!("debug: searching {} with {limits:?}", position.fen()));
         }
-        let done = Arc::new(AtomicBool::new(false));
-        let reporter = UciReporter::new(
-            Arc::clone(&self.output),
-            position,
-            self.settings.chess960,
-            self.settings.show_wdl,
-            Arc::clone(&done),
-        );
-        self.job =
-            Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
+        let done = self.begin_search(&limits);
+        let reporter =
+            UciReporter::new(Arc::clone(&self.output), position, self.settings.chess960, self.settings.show_wdl, done);
         self.engine.set_strength(self.settings.strength());
         self.engine.set_probe_settings(self.settings.probe);
         self.engine.start(&self.game, limits, Arc::new(reporter));
+    }
+
+    /// The job of a search about to start, with `limits`: the flag its
+    /// reporter sets once `bestmove` is out.
+    fn begin_search(&mut self, limits: &SearchLimits) -> Arc<AtomicBool> {
+        let done = Arc::new(AtomicBool::new(false));
+        self.job = Some(Job {
+            done: Arc::clone(&done),
+            perft: None,
+            infinite: limits.infinite,
+            pondering: limits.ponder,
+            stop_requested: false,
+        });
+        done
     }
 
     fn stop(&mut self) {

@@ -2,14 +2,13 @@
 //! commands as chess, on the 10x10 board of Elven Chess, searched by the
 //! game search on the engine's threads.
 
-use super::{search_limits, Job, Session};
+use super::{search_limits, Session};
 use crate::board::result_text;
 use crate::elven::game::ElvenGame;
 use crate::elven::{perft_until_stopped, ElvenPosition};
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::elven_diagram;
 use crate::uci::info::GameUciReporter;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 impl Session {
@@ -54,11 +53,8 @@ impl Session {
         if self.debug {
             self.output.info_string(&format!("debug: searching {} (elven) with {limits:?}", position.fen()));
         }
-        let done = Arc::new(AtomicBool::new(false));
-        let reporter =
-            GameUciReporter::new(Arc::clone(&self.output), position, false, self.settings.show_wdl, Arc::clone(&done));
-        self.job =
-            Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
+        let done = self.begin_search(&limits);
+        let reporter = GameUciReporter::new(Arc::clone(&self.output), position, false, self.settings.show_wdl, done);
         let keys = self.elven_game.keys().to_vec();
         let side = position.side_to_move();
         self.engine.start_game(position, &keys, side, limits, &searchmoves, Arc::new(reporter), ());

@@ -2,7 +2,7 @@
 //! commands, on the variant's game, by the variant's rules, searched by the
 //! variant search. Standard chess never comes here.
 
-use super::{search_limits, Job, Session};
+use super::{search_limits, Session};
 use crate::types::Color;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
@@ -10,7 +10,6 @@ use crate::uci::info::GameUciReporter;
 use crate::uci::options::VARIANT_CHOICES;
 use crate::variants::perft::perft_until_stopped;
 use crate::variants::{mines, Variant, VariantGame, VariantPosition};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 impl Session {
@@ -161,16 +160,14 @@ impl Session {
                 self.settings.variant
             ));
         }
-        let done = Arc::new(AtomicBool::new(false));
+        let done = self.begin_search(&limits);
         let reporter = GameUciReporter::new(
             Arc::clone(&self.output),
             position,
             self.settings.chess960,
             self.settings.show_wdl,
-            Arc::clone(&done),
+            done,
         );
-        self.job =
-            Some(Job { done, perft: None, infinite: limits.infinite, pondering: limits.ponder, stop_requested: false });
         self.engine.start_variant(&self.variant_game, limits, &searchmoves, Arc::new(reporter), None);
     }
 
