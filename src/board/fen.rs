@@ -134,13 +134,12 @@ pub fn read_placement<E: From<FenError>>(
     mut put: impl FnMut(Piece, Square),
     mut mark: impl FnMut(char, Option<Square>) -> Option<Result<(), E>>,
 ) -> Result<(), E> {
-    let square = |file: u8, rank: u8| Square::new(File::from_index(file as usize), Rank::from_index(rank as usize));
     read_placement_on(
         &CHESS_BOARD,
         board,
         Piece::from_char,
-        |piece, file, rank| put(piece, square(file, rank)),
-        |c, last| mark(c, last.map(|(file, rank)| square(file, rank))),
+        |piece, file, rank| put(piece, square_at(file, rank)),
+        |c, last| mark(c, last.map(|(file, rank)| square_at(file, rank))),
     )
 }
 
@@ -294,11 +293,15 @@ pub fn write_placement(
     piece_on: impl Fn(Square) -> Option<Piece>,
     mark: impl Fn(Square) -> Option<char>,
 ) {
-    let square = |file: u8, rank: u8| Square::new(File::from_index(file as usize), Rank::from_index(rank as usize));
     write_placement_on(
         fen,
         &CHESS_BOARD,
-        |file, rank| piece_on(square(file, rank)).map(Piece::char),
-        |file, rank| mark(square(file, rank)),
+        |file, rank| piece_on(square_at(file, rank)).map(Piece::char),
+        |file, rank| mark(square_at(file, rank)),
     );
+}
+
+/// The square of the shared placement code's (file, rank), counted from 0.
+fn square_at(file: u8, rank: u8) -> Square {
+    Square::new(File::from_index(file as usize), Rank::from_index(rank as usize))
 }

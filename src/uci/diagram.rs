@@ -9,6 +9,22 @@ use crate::variants::VariantGame;
 
 /// The board from White's side, then the FEN, the key and the checkers.
 pub fn diagram(position: &Position) -> Vec<String> {
+    chess_diagram(position, None)
+}
+
+/// A chess game's position as `diagram` shows it, with the game's result
+/// so far (`Result: none` while it goes on) before the FEN.
+pub fn game_diagram(game: &Game) -> Vec<String> {
+    let result = match game.result() {
+        Some(result) => format!("Result: {}", result_text(result)),
+        None => "Result: none".to_string(),
+    };
+    chess_diagram(game.position(), Some(result))
+}
+
+/// The board, then `result` where there is one, the FEN, the key and the
+/// checkers.
+fn chess_diagram(position: &Position, result: Option<String>) -> Vec<String> {
     let border = " +---+---+---+---+---+---+---+---+".to_string();
     let mut lines = vec![border.clone()];
     for rank in Rank::ALL.iter().rev() {
@@ -23,23 +39,11 @@ pub fn diagram(position: &Position) -> Vec<String> {
     }
     lines.push("   a   b   c   d   e   f   g   h".to_string());
     lines.push(String::new());
+    lines.extend(result);
     lines.push(format!("Fen: {}", position.fen()));
     lines.push(format!("Key: {:016X}", position.key()));
     let checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();
     lines.push(format!("Checkers: {}", checkers.join(" ")));
-    lines
-}
-
-/// A chess game's position as `diagram` shows it, with the game's result
-/// so far (`Result: none` while it goes on) before the FEN.
-pub fn game_diagram(game: &Game) -> Vec<String> {
-    let mut lines = diagram(game.position());
-    let result = match game.result() {
-        Some(result) => format!("Result: {}", result_text(result)),
-        None => "Result: none".to_string(),
-    };
-    let fen = lines.iter().position(|line| line.starts_with("Fen: ")).unwrap_or(lines.len());
-    lines.insert(fen, result);
     lines
 }
 

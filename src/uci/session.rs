@@ -486,9 +486,6 @@ impl Session {
     /// position it leads to) to `depth` with `count`, printing a line each
     /// and the total. Runs on its own thread so that the loop keeps
     /// answering; `stop` ends it within a fraction of a second.
-    /// The `searchmoves` entries a `go` could not read, named in one error.
-    /// The GUI waits for a `bestmove` all the same: the search goes on with
-    /// the moves that are left, or every legal move where none is.
     /// The moves of `go searchmoves`, read by `parse` in the game being
     /// played, each once; a text `parse` refuses is reported (by its place
     /// in the list) and left out.
@@ -510,6 +507,9 @@ impl Session {
         moves
     }
 
+    /// The `searchmoves` entries a `go` could not read, named in one error.
+    /// The GUI waits for a `bestmove` all the same: the search goes on with
+    /// the moves that are left, or every legal move where none is.
     fn report_refused_searchmoves(&self, refused: &[String], none_left: bool) {
         if refused.is_empty() {
             return;
