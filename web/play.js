@@ -99,14 +99,18 @@ function chess960Fen() {
   return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
 }
 
-async function configureEngine() {
+// The options of the strength chosen on the page.
+function strengthOptions() {
   const elo = $('elo').value;
+  return elo === 'full' ? { UCI_LimitStrength: 'false' } : { UCI_LimitStrength: 'true', UCI_Elo: elo };
+}
+
+async function configureEngine() {
   const options = {
     UCI_Variant: game.variant === 'chess960' ? 'chess' : game.variant,
     UCI_Chess960: game.variant === 'chess960' ? 'true' : 'false',
-    UCI_LimitStrength: elo === 'full' ? 'false' : 'true',
+    ...strengthOptions(),
   };
-  if (elo !== 'full') options.UCI_Elo = elo;
   const refused = await referee.configure(options);
   if (refused.length) showMessage(`Roque refused a setting: ${refused.join('; ')}`);
 }
@@ -471,13 +475,11 @@ async function startMined() {
     await second.started;
     mined.player = new Referee(second);
   }
-  const elo = $('elo').value;
   const colour = mined.roque === 'w' ? 'white' : 'black';
   // `?mines-seed=N` fixes Roque's choice (the page's tests use it).
   const fixed = new URLSearchParams(location.search).get('mines-seed');
   const seed = fixed && /^\d+$/.test(fixed) ? fixed : Math.floor(Math.random() * 1e9);
-  const options = { UCI_Variant: 'mined', UCI_LimitStrength: elo === 'full' ? 'false' : 'true', Mines: `${colour} auto ${seed}` };
-  if (elo !== 'full') options.UCI_Elo = elo;
+  const options = { UCI_Variant: 'mined', ...strengthOptions(), Mines: `${colour} auto ${seed}` };
   const refused = await mined.player.configure(options);
   const said = await mined.player.serial((ask) => ask(['position startpos', 'isready'], (line) => line === 'readyok'));
   const line = [...refused.lines, ...said].find((l) => l.startsWith('info string Mines:'));
@@ -544,6 +546,12 @@ function thinker() {
 async function maybeThink() {
   if (game.over || game.thinking || !engineToMove()) return;
   if (game.variant === 'mined' && !game.start) return;
+  await searchAndPlay();
+}
+
+// Roque searches the position now, for the side to move, and plays its
+// move through the referee.
+async function searchAndPlay() {
   game.thinking = true;
   const id = ++game.searchId;
   const side = game.state.side;
@@ -618,16 +626,8 @@ async function moveNow() {
     showMessage('In mined chess Roque moves for its own side only.');
     return;
   }
-  const before = $('engine-side').value;
-  // Roque moves for the side to move once, then the sides stay as set.
-  game.thinking = true;
-  const id = ++game.searchId;
-  const side = game.state.side;
-  const reply = await referee.think(game.start, game.moves, `go movetime ${$('movetime').value}`, (info) => showInfo(info, side));
-  game.thinking = false;
-  if (id !== game.searchId || !reply.best) return;
-  $('engine-side').value = before;
-  await play(reply.best, true);
+  // Roque moves once for the side to move; the sides it plays stay as set.
+  await searchAndPlay();
 }
 
 async function typedMove() {
