@@ -23,6 +23,7 @@ import traceback
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -92,7 +93,15 @@ class Page:
         return [s.text.strip(" ,…") for s in self.d.find_elements(By.CSS_SELECTOR, "#moves span")]
 
     def click(self, square):
-        self.d.find_element(By.CSS_SELECTOR, f'#board [data-square="{square}"]').click()
+        # The board is drawn anew after every answer of the engine: a square
+        # found just before a redraw is gone by the click, so find it again.
+        for attempt in range(20):
+            try:
+                self.d.find_element(By.CSS_SELECTOR, f'#board [data-square="{square}"]').click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        raise AssertionError(f"the square {square} kept being redrawn")
 
     def idle(self):
         return "thinking" not in self.status()
@@ -109,12 +118,17 @@ class Page:
             select.select_by_value(variant)
         self.wait(lambda: not self.moves() and self.idle() and "to move" in self.status(), f"a new {variant} game")
 
-    def set_fen(self, fen):
+    def set_fen(self, fen, applied=True):
+        """Sets a FEN; with `applied`, waits until the board shows it."""
         self.d.execute_script("document.getElementById('position-box').open = true")
         box = self.d.find_element(By.ID, "fen")
         box.clear()
         box.send_keys(fen)
         self.d.find_element(By.ID, "set-fen").click()
+        if applied:
+            placement = fen.split()[0]
+            shown = lambda: self.d.execute_script("return game.state.fen").split()[0]
+            self.wait(lambda: shown() == placement and not self.moves(), f"the board to show {fen}")
 
     def typed(self, move):
         box = self.d.find_element(By.ID, "move-input")
@@ -178,7 +192,7 @@ def errors_are_shown(page):
     assert "No man to move on e5" in page.message(), page.message()
     page.typed("Qh5")
     assert '"Qh5" is not a legal move here' in page.message(), page.message()
-    page.set_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+    page.set_fen("8/8/8/8/8/8/8/8 w - - 0 1", applied=False)
     page.wait(lambda: "Roque refused this" in page.message(), "the bad FEN's error")
     assert "kings" in page.message(), page.message()
     page.shot("error-bad-fen")
@@ -263,6 +277,20 @@ def progressive_turns(page):
     assert "move 1 of 5" in page.status(), page.status()
 
 
+def camps_and_turning_turns(page):
+    # Two opposed camps: Roque, the second player, plays its whole turn and
+    # the move comes back to the first player. Turning chess: the same, the
+    # players owning the moves rather than the colours.
+    page.choose("movetime", "300")
+    for variant in ("camps", "turning"):
+        page.new_game(variant, "b")
+        assert "(the first player)" in page.status(), page.status()
+        page.typed(page.d.execute_script("return game.state.legal[0]"))
+        page.wait(lambda: page.idle() and len(page.moves()) >= 2, f"Roque's turn in {variant}")
+        page.wait(lambda: "(the first player)" in page.status(), f"the first player's turn again in {variant}")
+        assert all(ply for ply in page.sans()), page.sans()
+
+
 def reinforced_drop(page):
     page.new_game("reinforced", "none")
     page.set_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2")
@@ -300,7 +328,7 @@ def main():
     passed = 0
     try:
         page = Page(driver, url)
-        for test in (chess_against_roque, chess960_castling, errors_are_shown, marseillais_turn, progressive_turns, reinforced_drop, elven_board, mined_against_roque):
+        for test in (chess_against_roque, chess960_castling, errors_are_shown, marseillais_turn, progressive_turns, camps_and_turning_turns, reinforced_drop, elven_board, mined_against_roque):
             try:
                 test(page)
                 print(f"ok: {test.__name__}")
