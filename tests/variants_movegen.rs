@@ -98,3 +98,53 @@ fn turn_order_perft_counts_agree_with_a_second_implementation() {
         assert_eq!(counted.get(&variant), Some(&12), "{variant}");
     }
 }
+
+/// The search's candidates (src/search/game/alphabeta.rs) in `position`:
+/// those `make_if_legal` accepts are the legal actions in their order, and
+/// it makes each as `make` does; the same for the quiescence search's
+/// captures and promotions out of check.
+fn candidates_hold_the_legal_actions(position: &VariantPosition) {
+    let fen = position.fen();
+    let legal = position.legal_actions();
+    let candidates = position.candidate_actions();
+    if !position.lazy_legality() {
+        assert_eq!(candidates, legal, "{fen}");
+    }
+    let kept: Vec<_> = candidates.iter().copied().filter(|&a| position.make_if_legal(a).is_some()).collect();
+    assert_eq!(kept, legal.to_vec(), "{fen}");
+    for &action in &legal {
+        assert_eq!(position.make_if_legal(action), Some(position.make(action)), "{fen} {action:?}");
+    }
+    if position.in_check() {
+        return;
+    }
+    let noisy = position.legal_noisy_actions();
+    let candidates = position.candidate_noisy_actions();
+    let kept: Vec<_> = candidates.iter().copied().filter(|&a| position.make_if_legal(a).is_some()).collect();
+    assert_eq!(kept, noisy.to_vec(), "{fen}");
+}
+
+#[test]
+fn the_search_candidates_hold_the_legal_actions_in_their_order() {
+    for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Chess) {
+        let start = VariantPosition::startpos(variant);
+        for position in random_positions(&start, 10, 150, 41) {
+            candidates_hold_the_legal_actions(&position);
+        }
+    }
+    // Known mines, which explode along the games.
+    let mined = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 mines=e4,d5/d4,e5";
+    let start = VariantPosition::from_fen(Variant::Mined, mined).unwrap();
+    for position in random_positions(&start, 10, 150, 42) {
+        candidates_hold_the_legal_actions(&position);
+    }
+    // A turn of several moves with none left in it: the pass alone; and a
+    // pass where a move is left: refused.
+    for (variant, fen) in [
+        (Variant::Marseillais, "7k/8/8/8/8/1q6/8/K7 w - - 0 5 turn=2/2"),
+        (Variant::Progressive, "7k/8/8/8/8/1q6/8/K7 w - - 0 3 turn=3/5"),
+        (Variant::Marseillais, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 turn=2/2"),
+    ] {
+        candidates_hold_the_legal_actions(&VariantPosition::from_fen(variant, fen).unwrap());
+    }
+}

@@ -40,7 +40,7 @@ impl VariantPosition {
         // A turn of several moves whose player has no legal move left in it
         // ends: the player passes (never in check: no move of one's own
         // checks oneself, and a check by the other side ends its turn).
-        if legal.is_empty() && self.turn.in_progress() && self.variant.turn_order().check_ends_turn() {
+        if legal.is_empty() && self.may_pass() {
             legal.push(Action::PASS);
         }
         legal
@@ -51,15 +51,10 @@ impl VariantPosition {
     /// move whenever a capture is legal.
     pub fn legal_noisy_actions(&self) -> ActionList {
         let mut pseudo = ActionList::new();
-        let us = self.side_to_move();
-        let game_over = self.mine_loser().is_some() || self.bare_king().is_some();
-        if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
-            self.board_moves(&mut pseudo);
-        }
+        self.board_moves_if_any(&mut pseudo);
         let mut noisy = ActionList::new();
         for &action in &pseudo {
-            let promotion = action.as_move().kind() == MoveKind::Promotion;
-            if (promotion || self.is_capture(action)) && self.try_make(action).is_some() {
+            if self.is_noisy(action) && self.try_make(action).is_some() {
                 noisy.push(action);
             }
         }
@@ -67,6 +62,82 @@ impl VariantPosition {
             noisy.retain(|a| self.is_capture(*a));
         }
         noisy
+    }
+
+    /// The moves on the board where the side to move makes one (not while
+    /// a piece waits to be placed, an army is placed or a mine laid, nor
+    /// once the game is over).
+    fn board_moves_if_any(&self, list: &mut ActionList) {
+        let us = self.side_to_move();
+        let game_over = self.mine_loser().is_some() || self.bare_king().is_some();
+        if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
+            self.board_moves(list);
+        }
+    }
+
+    /// A capture or a promotion.
+    #[inline]
+    fn is_noisy(&self, action: Action) -> bool {
+        action.as_move().kind() == MoveKind::Promotion || self.is_capture(action)
+    }
+
+    /// Whether a search may try pseudo-legal actions here, each judged by
+    /// [`VariantPosition::make_if_legal`] as it is reached: not where the
+    /// rules choose among the legal actions after the king-safety test (a
+    /// game over, an army placed on the first rank, compulsory captures).
+    pub fn lazy_legality(&self) -> bool {
+        let placing_first_rank =
+            self.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move());
+        !(self.variant.captures_compulsory()
+            || placing_first_rank
+            || self.mine_loser().is_some()
+            || self.bare_king().is_some())
+    }
+
+    /// The actions a search tries here: with [`VariantPosition::lazy_legality`]
+    /// the pseudo-legal ones, and a pass where a turn of several moves may
+    /// end for want of a move; else the legal ones.
+    pub fn candidate_actions(&self) -> ActionList {
+        if !self.lazy_legality() {
+            return self.legal_actions();
+        }
+        let mut candidates = ActionList::new();
+        self.pseudo_legal_actions(&mut candidates);
+        if self.may_pass() {
+            candidates.push(Action::PASS);
+        }
+        candidates
+    }
+
+    /// The captures and promotions a quiescence search tries out of check,
+    /// in the same way.
+    pub fn candidate_noisy_actions(&self) -> ActionList {
+        if !self.lazy_legality() {
+            return self.legal_noisy_actions();
+        }
+        let mut candidates = ActionList::new();
+        self.board_moves_if_any(&mut candidates);
+        candidates.retain(|action| self.is_noisy(*action));
+        candidates
+    }
+
+    /// The position after `action`, one of this position's candidates
+    /// (pseudo-legal, or a pass), if it is legal: a pass only where no other
+    /// action is.
+    pub fn make_if_legal(&self, action: Action) -> Option<VariantPosition> {
+        if action == Action::PASS {
+            let mut pseudo = ActionList::new();
+            self.pseudo_legal_actions(&mut pseudo);
+            let stuck = self.may_pass() && pseudo.iter().all(|&other| self.try_make(other).is_none());
+            return stuck.then(|| self.make_unchecked(action));
+        }
+        self.try_make(action)
+    }
+
+    /// Whether a turn of several moves is under way that ends where its
+    /// player has no legal move left.
+    fn may_pass(&self) -> bool {
+        self.turn.in_progress() && self.variant.turn_order().check_ends_turn()
     }
 
     /// The position after `action` if it is legal here (as a pseudo-legal

@@ -117,6 +117,22 @@ impl Game for VariantPosition {
         VariantPosition::make(self, action)
     }
 
+    fn lazy_legality(&self) -> bool {
+        VariantPosition::lazy_legality(self)
+    }
+
+    fn candidate_moves(&self) -> ActionList {
+        self.candidate_actions()
+    }
+
+    fn candidate_noisy_moves(&self) -> ActionList {
+        self.candidate_noisy_actions()
+    }
+
+    fn make_if_legal(&self, action: Action) -> Option<VariantPosition> {
+        VariantPosition::make_if_legal(self, action)
+    }
+
     fn same_player(&self, child: &VariantPosition) -> bool {
         child.turn().player == self.turn().player
     }

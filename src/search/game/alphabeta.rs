@@ -26,6 +26,17 @@ use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// The position after `m`, a candidate of `position`, where it is legal
+/// (`all_legal`: every candidate is).
+#[inline(always)]
+fn made_if_legal<G: Game>(position: &G, m: G::Move, all_legal: bool) -> Option<G> {
+    if all_legal {
+        Some(position.make(m))
+    } else {
+        position.make_if_legal(m)
+    }
+}
+
 /// What stops a search besides `stop`: checked every 1024 nodes.
 pub trait Deadline {
     /// Whether the search must unwind now.
@@ -347,14 +358,21 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
-        let mut moves = position.legal_moves();
-        if moves.is_empty() {
+        // The root's moves are the legal ones, the lines to search; below
+        // it, candidates are made only when reached (a game that tells
+        // legality by making a move makes only those).
+        let all_legal = ply == 0 || !position.lazy_legality();
+        let mut moves = if ply == 0 { position.legal_moves() } else { position.candidate_moves() };
+        if all_legal && moves.is_empty() {
             return position.no_move_score(ply);
         }
         if ply == 0 {
             moves.retain(|m| self.root_moves.contains(m));
             tt_move = self.root_moves.first().copied().unwrap_or(tt_move);
         }
+        // Whether the candidates hold a legal move, asked only where a node
+        // would be pruned: a node without one scores as the rules say.
+        let has_move = |moves: &G::Moves| all_legal || moves.iter().any(|&m| position.make_if_legal(m).is_some());
         let in_check = position.in_check();
         let plain_turn = position.plain_turn();
         let eval = if in_check { -INFINITE } else { position.evaluate() };
@@ -363,7 +381,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         // nothing forced in the position, the move will hold.
         let rfp = depth <= p::variant_rfp_max_depth() && eval - p::variant_rfp_margin() * depth >= beta;
         if !pv_node && !in_check && plain_turn && !is_mate_score(beta) && rfp {
-            return eval;
+            return if has_move(&moves) { eval } else { position.no_move_score(ply) };
         }
 
         // Step 5. Null move: passing still holds beta, so a real move will.
@@ -371,6 +389,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         // (mid-turn, placing, forced captures) or in pawn endings.
         let nmp = depth >= p::variant_nmp_min_depth() && eval >= beta;
         if !pv_node && !in_check && plain_turn && nmp && ply > 0 && position.has_pieces() {
+            if !has_move(&moves) {
+                return position.no_move_score(ply);
+            }
             let reduction = p::variant_nmp_base_reduction() + depth / p::variant_nmp_depth_divisor();
             let child = position.make_null();
             self.moved[ply + 2] = None;
@@ -392,9 +413,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best_move = G::Move::default();
         let mut quiets = G::Moves::default();
         let mut captures = G::Moves::default();
-        for index in 0..moves.len() {
-            let m = self.pick(&mut moves, index, ply);
-            let child = position.make(m);
+        // Legal moves reached so far.
+        let mut searched: usize = 0;
+        for candidate in 0..moves.len() {
+            let m = self.pick(&mut moves, candidate, ply);
+            let Some(child) = made_if_legal(position, m, all_legal) else { continue };
+            let index = searched;
+            searched += 1;
             self.moved[ply + 2] = position.trail(m);
             let noisy = position.is_capture(m) || G::is_promotion(m);
             let extension = i32::from(child.in_check() && ply < 2 * depth as usize + 8);
@@ -448,6 +473,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                 quiets.push(m);
             }
         }
+        if searched == 0 {
+            return position.no_move_score(ply);
+        }
 
         // Step 7. The result goes to the table.
         let bound = if best >= beta {
@@ -495,6 +523,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             return position.evaluate();
         }
         let in_check = position.in_check();
+        let all_legal = in_check || !position.lazy_legality();
         let mut moves = if in_check {
             let all = position.legal_moves();
             if all.is_empty() {
@@ -505,7 +534,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             all
         } else {
-            position.noisy_moves()
+            position.candidate_noisy_moves()
         };
         let forced = position.captures_compulsory() && moves.iter().any(|&m| position.is_capture(m));
         let mut best = -INFINITE;
@@ -533,7 +562,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     continue;
                 }
             }
-            let child = position.make(m);
+            let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             self.moved[ply + 2] = position.trail(m);
             let chance = position.chance(m, &self.context);
             self.keys.push(child.key());

@@ -89,6 +89,31 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn noisy_moves(&self) -> Self::Moves;
     /// The position after a legal move.
     fn make(&self, m: Self::Move) -> Self;
+    /// Whether this position's candidates may hold moves that are not
+    /// legal: a game that tells a move's legality only by making it gives
+    /// candidates instead of its legal moves, so that the search makes only
+    /// the moves it reaches. Where false, the candidates are the legal
+    /// moves.
+    fn lazy_legality(&self) -> bool {
+        false
+    }
+    /// The moves a node tries: every legal move, in the order of
+    /// [`Game::legal_moves`], among moves that [`Game::make_if_legal`]
+    /// refuses, so that the search visits the nodes it would have visited
+    /// with the legal moves.
+    fn candidate_moves(&self) -> Self::Moves {
+        self.legal_moves()
+    }
+    /// The noisy moves in the same way: the legal ones of
+    /// [`Game::noisy_moves`], in their order, among candidates.
+    fn candidate_noisy_moves(&self) -> Self::Moves {
+        self.noisy_moves()
+    }
+    /// The position after `m`, a move of this position's candidates, where
+    /// it is legal.
+    fn make_if_legal(&self, m: Self::Move) -> Option<Self> {
+        Some(self.make(m))
+    }
     /// Whether `child`'s move belongs to the player of this position's.
     fn same_player(&self, child: &Self) -> bool;
 
