@@ -4,7 +4,7 @@
 
 mod variants_support;
 
-use roque::variants::{perft::perft, Variant, VariantPosition};
+use roque::variants::{perft::perft, Action, Variant, VariantPosition};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, random_positions};
 
@@ -119,6 +119,11 @@ fn candidates_hold_the_legal_actions(position: &VariantPosition) {
         return;
     }
     let noisy = position.legal_noisy_actions();
+    if !position.is_placing(position.side_to_move()) {
+        let promotion = |a: Action| !a.is_placement() && a != Action::PASS && a.as_move().promotion_piece().is_some();
+        let expected: Vec<_> = legal.iter().copied().filter(|&a| position.is_capture(a) || promotion(a)).collect();
+        assert_eq!(noisy.to_vec(), expected, "{fen}");
+    }
     let candidates = position.candidate_noisy_actions();
     let kept: Vec<_> = candidates.iter().copied().filter(|&a| position.make_if_legal(a).is_some()).collect();
     assert_eq!(kept, noisy.to_vec(), "{fen}");

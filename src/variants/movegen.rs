@@ -31,7 +31,7 @@ impl VariantPosition {
         if legal.is_empty() && self.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move())
         {
             pseudo.clear();
-            self.board_moves(&mut pseudo);
+            self.board_moves::<false>(&mut pseudo);
             legal.extend(pseudo.iter().copied().filter(|&action| self.try_make(action).is_some()));
         }
         if self.variant.captures_compulsory() && legal.iter().any(|&a| self.is_capture(a)) {
@@ -51,10 +51,10 @@ impl VariantPosition {
     /// move whenever a capture is legal.
     pub fn legal_noisy_actions(&self) -> ActionList {
         let mut pseudo = ActionList::new();
-        self.board_moves_if_any(&mut pseudo);
+        self.noisy_board_moves(&mut pseudo);
         let mut noisy = ActionList::new();
         for &action in &pseudo {
-            if self.is_noisy(action) && self.try_make(action).is_some() {
+            if self.try_make(action).is_some() {
                 noisy.push(action);
             }
         }
@@ -64,21 +64,16 @@ impl VariantPosition {
         noisy
     }
 
-    /// The moves on the board where the side to move makes one (not while
-    /// a piece waits to be placed, an army is placed or a mine laid, nor
-    /// once the game is over).
-    fn board_moves_if_any(&self, list: &mut ActionList) {
+    /// The captures and promotions on the board, in the order of the
+    /// board moves, where the side to move makes one (not while a piece
+    /// waits to be placed, an army is placed or a mine laid, nor once the
+    /// game is over).
+    fn noisy_board_moves(&self, list: &mut ActionList) {
         let us = self.side_to_move();
         let game_over = self.mine_loser().is_some() || self.bare_king().is_some();
         if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
-            self.board_moves(list);
+            self.board_moves::<true>(list);
         }
-    }
-
-    /// A capture or a promotion.
-    #[inline]
-    fn is_noisy(&self, action: Action) -> bool {
-        action.as_move().kind() == MoveKind::Promotion || self.is_capture(action)
     }
 
     /// Whether a search may try pseudo-legal actions here, each judged by
@@ -116,8 +111,7 @@ impl VariantPosition {
             return self.legal_noisy_actions();
         }
         let mut candidates = ActionList::new();
-        self.board_moves_if_any(&mut candidates);
-        candidates.retain(|action| self.is_noisy(*action));
+        self.noisy_board_moves(&mut candidates);
         candidates
     }
 
@@ -220,21 +214,23 @@ impl VariantPosition {
             return;
         }
         // Step 4. Moves on the board.
-        self.board_moves(list);
+        self.board_moves::<false>(list);
     }
 
-    fn board_moves(&self, list: &mut ActionList) {
+    /// The moves on the board; with `NOISY` only the captures and
+    /// promotions, in the same order.
+    fn board_moves<const NOISY: bool>(&self, list: &mut ActionList) {
         let us = self.side_to_move();
         let occupied = self.occupied();
-        let targets = !occupied | self.capturable();
+        let targets = if NOISY { self.capturable() } else { !occupied | self.capturable() };
         for from in self.color(us).without(self.kind(PieceType::Pawn)) {
             let kind = self.piece_on(from).expect("occupied squares hold a piece").kind();
             for to in piece_attacks(kind, from, occupied) & targets {
                 list.push(Action::board(Move::new(from, to)));
             }
         }
-        self.pawn_moves(list);
-        if self.variant.castling() && !self.in_check() {
+        self.pawn_moves::<NOISY>(list);
+        if !NOISY && self.variant.castling() && !self.in_check() {
             if let Some(king) = self.king_square(us) {
                 for side in CastlingSide::BOTH {
                     if let Some(rook) = self.castling.rook(us, side) {
@@ -247,7 +243,7 @@ impl VariantPosition {
         }
     }
 
-    fn pawn_moves(&self, list: &mut ActionList) {
+    fn pawn_moves<const NOISY: bool>(&self, list: &mut ActionList) {
         let us = self.side_to_move();
         let occupied = self.occupied();
         let capturable = self.capturable();
@@ -265,9 +261,9 @@ impl VariantPosition {
         for from in self.pieces(us, PieceType::Pawn) {
             // A pawn on its last rank cannot be (FEN parsing refuses it).
             let one = from.offset(up);
-            if !occupied.contains(one) {
+            if !occupied.contains(one) && (!NOISY || one.rank() == last_rank) {
                 add(list, from, one);
-                if self.variant.pawn_double_step() && from.rank() == Rank::Second.relative(us) {
+                if !NOISY && self.variant.pawn_double_step() && from.rank() == Rank::Second.relative(us) {
                     let two = one.offset(up);
                     if !occupied.contains(two) {
                         list.push(Action::board(Move::new(from, two)));
