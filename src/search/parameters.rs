@@ -110,6 +110,13 @@ parameters! {
     lmr_history_divisor = 8192 in 4096..=16384;
     /// Late-move reductions: a capture's reduction is divided by this.
     lmr_noisy_divisor = 2 in 1..=4;
+    /// Late-move reductions, plies added: off the principal variation, at
+    /// an expected cut node; and taken off: while the eval improves, for a
+    /// move that gives check.
+    lmr_not_pv = 1 in 0..=2;
+    lmr_cut_node = 1 in 0..=2;
+    lmr_improving = 1 in 0..=2;
+    lmr_gives_check = 1 in 0..=2;
     /// Quiescence futility (delta) margin.
     qs_futility_margin = 200 in 100..=400;
     /// History: a cutoff at `depth` is worth scale * depth - offset, up to

@@ -531,8 +531,8 @@ impl SearchThread {
             if enabled(Step::LateMoveReductions) && depth >= 2 && moves_searched > 1 + PV as i32 && (!noisy || !was_pv)
             {
                 let mut reduction = base_reduction;
-                reduction += !was_pv as i32 + cut_node as i32 - improving as i32;
-                reduction -= gives_check as i32;
+                reduction += !was_pv as i32 * p::lmr_not_pv() + cut_node as i32 * p::lmr_cut_node();
+                reduction -= improving as i32 * p::lmr_improving() + gives_check as i32 * p::lmr_gives_check();
                 reduction -= history / p::lmr_history_divisor();
                 if noisy {
                     reduction /= p::lmr_noisy_divisor();
