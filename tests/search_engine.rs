@@ -289,6 +289,22 @@ fn the_last_line_reported_is_the_move_played() {
     }
 }
 
+/// With several threads the limit is every thread's nodes together, read
+/// every 256 nodes by each: a search stops a little past it, never far.
+#[test]
+fn a_node_limit_on_several_threads_stops_close_to_it() {
+    let mut engine = Engine::new();
+    engine.set_threads(2).unwrap();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    for limit in [5_000u64, 60_000] {
+        engine.new_game();
+        let result = engine.search_sync(&game(fen), SearchLimits::nodes(limit));
+        assert!(result.nodes >= limit, "{} < {limit}", result.nodes);
+        assert!(result.nodes <= limit + 1024, "{} is far past {limit}", result.nodes);
+        assert!(result.best.is_some());
+    }
+}
+
 #[test]
 fn several_threads_find_the_mate_and_reuse_the_pool() {
     let mut engine = Engine::new();

@@ -309,7 +309,18 @@ impl SearchThread {
         }
         self.nodes += 1;
         job.stats[self.id].nodes.store(self.nodes, Relaxed);
+        // A node limit with several threads: every thread's count together,
+        // summed every 256 nodes rather than at every node. A helper sums
+        // too, so that helpers cannot run far past the limit while the main
+        // thread waits for a core, and says stop once it is reached.
+        let several = job.stats.len() > 1;
+        let limit_reached = |nodes: u64| {
+            job.limits.nodes.is_some_and(|limit| nodes & 255 == 0 && several && job.total_nodes() >= limit)
+        };
         if !self.is_main() {
+            if limit_reached(self.nodes) {
+                job.signals.stop.store(true, Relaxed);
+            }
             self.stopped = job.signals.stop.load(Relaxed);
             return self.stopped;
         }
@@ -318,7 +329,7 @@ impl SearchThread {
         }
         let mut stop = job.signals.stop.load(Relaxed);
         if let Some(limit) = job.limits.nodes {
-            stop |= job.total_nodes() >= limit;
+            stop |= if several { limit_reached(self.nodes) } else { self.nodes >= limit };
         }
         if self.nodes & 1023 == 0 {
             stop |= job.signals.poll_host();

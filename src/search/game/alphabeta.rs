@@ -155,33 +155,33 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Counts a node and says whether the search must unwind now. The
     /// limits are the main thread's to keep: a helper (id > 0) stops when
-    /// `stop` is set, and the main thread sets it when it stops. A helper
-    /// also looks at the node limit every 1024 nodes and sets `stop` once
-    /// every thread together has reached it, so that helpers cannot run far
-    /// past it while the main thread waits for a core.
+    /// `stop` is set, and the main thread sets it when it stops. With
+    /// several threads the node limit is every thread's count together,
+    /// summed every 256 nodes by each thread, helpers included (a helper
+    /// sets `stop` once it is reached), so that helpers cannot run far past
+    /// it while the main thread waits for a core.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.stopped {
             return true;
         }
-        let mut nodes = self.nodes;
+        let mut reached = self.nodes >= self.node_limit;
         if let Some((stats, id)) = self.counters {
             stats[id].nodes.store(self.nodes, Relaxed);
+            if stats.len() > 1 {
+                reached = self.node_limit != u64::MAX
+                    && self.nodes & 255 == 0
+                    && stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= self.node_limit;
+            }
             if id > 0 {
-                if self.node_limit != u64::MAX
-                    && self.nodes & 1023 == 0
-                    && stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= self.node_limit
-                {
+                if reached {
                     self.stop.store(true, Relaxed);
                 }
                 self.stopped = self.stop.load(Relaxed);
                 return self.stopped;
             }
-            if self.node_limit != u64::MAX && stats.len() > 1 {
-                nodes = stats.iter().map(|s| s.nodes.load(Relaxed)).sum();
-            }
         }
-        let limits = nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.reached());
+        let limits = reached || (self.nodes & 1023 == 0 && self.deadline.reached());
         if self.may_stop && (self.stop.load(Relaxed) || limits) {
             self.stopped = true;
             self.stop.store(true, Relaxed);
