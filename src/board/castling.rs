@@ -1,6 +1,7 @@
 //! Castling rights, stored by the castling rook's square so that standard
 //! chess and Chess960 share one implementation.
 
+use super::pieces::Pieces;
 use crate::types::{Bitboard, Color, File, Rank, Square};
 
 /// Which way a king castles.
@@ -205,5 +206,29 @@ impl CastlingRights {
                 self.remove_bit(bit);
             }
         }
+    }
+}
+
+impl Pieces {
+    /// Whether `us`, not in check, may castle on `side` with its king on
+    /// `king` and the right's rook: every square the two pass or land on is
+    /// empty (but for the two of them), and no square the king passes or
+    /// lands on is attacked. The king and rook are lifted off the board for
+    /// the attack test, which catches a Chess960 rook that shielded the
+    /// king's destination.
+    #[inline(always)]
+    pub fn castling_is_free(&self, castling: &CastlingRights, us: Color, king: Square, side: CastlingSide) -> bool {
+        let path = castling.path(us, side);
+        if (self.occupied() & path.empty).any() {
+            return false;
+        }
+        let rook = castling.rook_unchecked(us, side);
+        let occupied = self.occupied() ^ king.bitboard() ^ rook.bitboard();
+        for square in path.king_path {
+            if self.attackers(!us, square, occupied).any() {
+                return false;
+            }
+        }
+        true
     }
 }

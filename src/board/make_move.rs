@@ -1,10 +1,10 @@
 //! Making moves. Roque uses copy-make: `make_move` returns the new position
 //! and leaves the old one untouched, so "unmake" is dropping the copy.
 
-use super::castling::CastlingSide;
+use super::men::{move_men, Men};
 use super::position::Position;
 use super::zobrist::ZOBRIST;
-use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
+use crate::types::{Color, Move, Piece, PieceType, Square};
 
 impl Position {
     /// The position after `m`, which must be legal in this position.
@@ -46,7 +46,6 @@ impl Position {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let piece = self.piece_on(from).expect("a legal move starts on a piece");
 
         if let Some(square) = self.en_passant.take() {
             if FULL {
@@ -60,63 +59,44 @@ impl Position {
                 self.fullmove_number = self.fullmove_number.saturating_add(1);
             }
         }
-        let mut double_push_target = None;
-
-        match m.kind() {
-            MoveKind::Castling => {
-                let side = CastlingSide::of(from, to);
-                let rook = Piece::new(us, PieceType::Rook);
-                self.remove_piece::<FULL>(piece, from);
-                self.remove_piece::<FULL>(rook, to);
-                self.put_piece::<FULL>(piece, side.king_destination(us));
-                self.put_piece::<FULL>(rook, side.rook_destination(us));
-            }
-            MoveKind::EnPassant => {
-                let captured = Square::new(to.file(), from.rank());
-                self.remove_piece::<FULL>(Piece::new(them, PieceType::Pawn), captured);
-                self.move_piece::<FULL>(piece, from, to);
-                self.halfmove_clock = 0;
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                if let Some(captured) = self.piece_on(to) {
-                    self.remove_piece::<FULL>(captured, to);
-                    self.halfmove_clock = 0;
-                }
-                self.move_piece::<FULL>(piece, from, to);
-                if piece.kind() == PieceType::Pawn {
-                    self.halfmove_clock = 0;
-                    if let Some(promoted) = m.promotion_piece() {
-                        self.remove_piece::<FULL>(piece, to);
-                        self.put_piece::<FULL>(Piece::new(us, promoted), to);
-                    } else if from.index() ^ to.index() == 16 {
-                        double_push_target = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
-                    }
-                }
-            }
+        let moved = move_men::<FULL, _>(self, m, us);
+        if moved.captured.is_some() || moved.piece.kind() == PieceType::Pawn {
+            self.halfmove_clock = 0;
         }
 
-        // Castling rights go when the king moves or a castling rook moves
-        // or is captured; one test tells whether this move touches any.
-        let king_moved = piece.kind() == PieceType::King;
-        let touched = from.bitboard() | to.bitboard();
-        if !self.castling.is_empty() && (king_moved || (self.castling.rook_squares() & touched).any()) {
-            let before = self.castling;
-            if king_moved {
-                self.castling.remove_color(us);
-            }
-            self.castling.remove_rook_on(from);
-            self.castling.remove_rook_on(to);
-            if FULL {
-                for rook in before.rook_squares() ^ self.castling.rook_squares() {
-                    self.key ^= ZOBRIST.castling[rook.index()];
-                }
+        let ended = self.castling.end_by_move(moved.piece, from, to);
+        if FULL {
+            for rook in ended {
+                self.key ^= ZOBRIST.castling[rook.index()];
             }
         }
 
         self.side_to_move = them;
         self.update_check_info();
-        if let Some(target) = double_push_target {
+        if let Some(target) = moved.passed {
             self.set_en_passant_if_legal::<FULL>(target);
         }
+    }
+}
+
+impl Men for Position {
+    #[inline(always)]
+    fn man_on(&self, square: Square) -> Option<Piece> {
+        self.piece_on(square)
+    }
+
+    #[inline(always)]
+    fn place<const FULL: bool>(&mut self, piece: Piece, square: Square) {
+        self.put_piece::<FULL>(piece, square);
+    }
+
+    #[inline(always)]
+    fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square) {
+        self.remove_piece::<FULL>(piece, square);
+    }
+
+    #[inline(always)]
+    fn shift<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
+        self.move_piece::<FULL>(piece, from, to);
     }
 }

@@ -241,25 +241,9 @@ impl Position {
     }
 
     /// Whether castling on `side` is legal, given that the king is not in
-    /// check: the right exists, every square the king and rook pass or land
-    /// on is empty (but for the two of them), and no square the king passes
-    /// or lands on is attacked. The king and rook are lifted off the board
-    /// for the attack test, which catches a Chess960 rook that shielded the
-    /// king's destination.
+    /// check and the right exists ([`super::Pieces::castling_is_free`]).
     #[inline(always)]
     pub(super) fn castling_is_legal(&self, king: Square, side: CastlingSide) -> bool {
-        let us = self.side_to_move;
-        let path = self.castling.path(us, side);
-        if (self.occupied() & path.empty).any() {
-            return false;
-        }
-        let rook = self.castling.rook_unchecked(us, side);
-        let occupied = self.occupied() ^ king.bitboard() ^ rook.bitboard();
-        for square in path.king_path {
-            if self.is_attacked_by(!us, square, occupied) {
-                return false;
-            }
-        }
-        true
+        self.pieces.castling_is_free(&self.castling, self.side_to_move, king, side)
     }
 }

@@ -7,7 +7,7 @@ use super::action::Action;
 use super::position::VariantPosition;
 use super::turn::Turn;
 use super::{CaptureRule, Placement};
-use crate::board::CastlingSide;
+use crate::board::{move_men, CastlingSide, MenMoved};
 use crate::types::{Bitboard, Color, File, Move, MoveKind, Piece, PieceType, Rank, Square};
 
 impl VariantPosition {
@@ -196,36 +196,13 @@ impl VariantPosition {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let piece = self.piece_on(from).expect("a move starts on a piece");
         let ghost = self.ghosts.contains(from);
-        let mut captured = None;
-        let mut double_push = None;
-        let mut landed = to.bitboard();
-        match m.kind() {
-            MoveKind::Castling => {
-                // A king or rook that stays where it stood lands nowhere.
-                landed = self.landing_squares(m);
-                let side = CastlingSide::of(from, to);
-                let rook = self.remove(to).expect("castling has its rook");
-                self.remove(from);
-                self.put(piece, side.king_destination(us));
-                self.put(rook, side.rook_destination(us));
-            }
-            MoveKind::EnPassant => {
-                captured = self.remove(Square::new(to.file(), from.rank()));
-                self.remove(from);
-                self.put(piece, to);
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                captured = self.remove(to);
-                self.remove(from);
-                let placed = m.promotion_piece().map_or(piece, |kind| Piece::new(us, kind));
-                self.put(placed, to);
-                if piece.kind() == PieceType::Pawn && from.index() ^ to.index() == 16 && !ghost {
-                    double_push = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
-                }
-            }
-        }
+        // A king or rook that stays where it stood in castling lands
+        // nowhere.
+        let landed = self.landing_squares(m);
+        let MenMoved { piece, captured, passed } = move_men::<true, _>(self, m, us);
+        // A ghost that steps two squares passes no square en passant.
+        let double_push = passed.filter(|_| !ghost);
         if ghost {
             self.ghosts |= to.bitboard();
         }
@@ -235,11 +212,7 @@ impl VariantPosition {
         if capture_is_progress || piece.kind() == PieceType::Pawn {
             self.halfmove_clock = 0;
         }
-        if piece.kind() == PieceType::King {
-            self.castling.remove_color(us);
-        }
-        self.castling.remove_rook_on(from);
-        self.castling.remove_rook_on(to);
+        self.castling.end_by_move(piece, from, to);
 
         // What becomes of the taken piece, and of the turn. A taken pawn
         // counts as taken on the square its taker lands on, en passant

@@ -234,7 +234,7 @@ impl VariantPosition {
             if let Some(king) = self.king_square(us) {
                 for side in CastlingSide::BOTH {
                     if let Some(rook) = self.castling.rook(us, side) {
-                        if self.castling_is_possible(king, rook, side) {
+                        if self.pieces.castling_is_free(&self.castling, us, king, side) {
                             list.push(Action::board(Move::with_kind(king, rook, MoveKind::Castling)));
                         }
                     }
@@ -280,18 +280,5 @@ impl VariantPosition {
                 }
             }
         }
-    }
-
-    /// Castling with the rook on `rook`, the king not in check: every square
-    /// the two pass or land on is empty but for themselves, and no square
-    /// the king passes or lands on is attacked.
-    fn castling_is_possible(&self, king: crate::types::Square, rook: crate::types::Square, side: CastlingSide) -> bool {
-        let us = self.side_to_move();
-        let path = self.castling.path(us, side);
-        if (self.occupied() & path.empty).any() {
-            return false;
-        }
-        let occupied = self.occupied() ^ king.bitboard() ^ rook.bitboard();
-        path.king_path.into_iter().all(|square| self.attackers(!us, square, occupied).is_empty())
     }
 }

@@ -9,7 +9,7 @@ use super::zobrist::VARIANT_KEYS;
 use super::Variant;
 use crate::board::attacks::pawn_attacks;
 use crate::board::zobrist::{piece_key, ZOBRIST};
-use crate::board::{CastlingRights, Pieces};
+use crate::board::{CastlingRights, Men, Pieces};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
 /// A position of a variant game. Built only by FEN parsing and by making
@@ -314,9 +314,7 @@ impl VariantPosition {
 
     pub(super) fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.piece_on(square)?;
-        self.pieces.remove::<true>(piece, square);
-        self.ghosts = self.ghosts.without(square.bitboard());
-        self.board_key ^= piece_key(piece, square);
+        self.lift::<true>(piece, square);
         Some(piece)
     }
 
@@ -403,4 +401,31 @@ fn turn_key(turn: Turn, swap: SwapClock) -> u64 {
             | (swap.left as u64) << 24
             | (swap.period as u64) << 32,
     )
+}
+
+/// A board move moves the men as in chess; a man lifted from a square takes
+/// its ghost mark with it (the mover's comes back where it lands).
+impl Men for VariantPosition {
+    #[inline(always)]
+    fn man_on(&self, square: Square) -> Option<Piece> {
+        self.piece_on(square)
+    }
+
+    #[inline(always)]
+    fn place<const FULL: bool>(&mut self, piece: Piece, square: Square) {
+        self.put(piece, square);
+    }
+
+    #[inline(always)]
+    fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square) {
+        self.pieces.remove::<true>(piece, square);
+        self.ghosts = self.ghosts.without(square.bitboard());
+        self.board_key ^= piece_key(piece, square);
+    }
+
+    #[inline(always)]
+    fn shift<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
+        self.lift::<true>(piece, from);
+        self.put(piece, to);
+    }
 }

@@ -1,0 +1,95 @@
+//! The men's part of a move on the chess board: castling, en passant,
+//! captures, promotions and the double step, and the castling rights a move
+//! ends. Written once for the chess position and the variant position; each
+//! keeps its own keys and marks through [`Men`].
+
+use super::castling::{CastlingRights, CastlingSide};
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
+
+/// A board whose men a move places and lifts. With `FULL` false only what
+/// move generation reads need follow (perft's lean make of the last ply).
+pub trait Men {
+    fn man_on(&self, square: Square) -> Option<Piece>;
+    /// Places `piece` on the empty square `square`.
+    fn place<const FULL: bool>(&mut self, piece: Piece, square: Square);
+    /// Takes `piece` off `square`, where it stands.
+    fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square);
+    /// Moves `piece` from `from` to the empty square `to`.
+    fn shift<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square);
+}
+
+/// What a move did to the men.
+#[derive(Clone, Copy, Debug)]
+pub struct MenMoved {
+    /// The man that moved (the king, in castling).
+    pub piece: Piece,
+    /// The man taken, if any.
+    pub captured: Option<Piece>,
+    /// The square a pawn's double step passed over.
+    pub passed: Option<Square>,
+}
+
+/// Plays the board move `m` of `us`, pseudo-legal on `board`: castling
+/// (the king taking its own rook), en passant, a capture, a promotion.
+#[inline(always)]
+pub fn move_men<const FULL: bool, B: Men>(board: &mut B, m: Move, us: Color) -> MenMoved {
+    let from = m.from();
+    let to = m.to();
+    let piece = board.man_on(from).expect("a move starts on a man");
+    let mut captured = None;
+    let mut passed = None;
+    match m.kind() {
+        MoveKind::Castling => {
+            let side = CastlingSide::of(from, to);
+            let rook = Piece::new(us, PieceType::Rook);
+            board.lift::<FULL>(piece, from);
+            board.lift::<FULL>(rook, to);
+            board.place::<FULL>(piece, side.king_destination(us));
+            board.place::<FULL>(rook, side.rook_destination(us));
+        }
+        MoveKind::EnPassant => {
+            let pawn = Piece::new(!us, PieceType::Pawn);
+            board.lift::<FULL>(pawn, Square::new(to.file(), from.rank()));
+            board.shift::<FULL>(piece, from, to);
+            captured = Some(pawn);
+        }
+        MoveKind::Normal | MoveKind::Promotion => {
+            if let Some(victim) = board.man_on(to) {
+                board.lift::<FULL>(victim, to);
+                captured = Some(victim);
+            }
+            board.shift::<FULL>(piece, from, to);
+            if piece.kind() == PieceType::Pawn {
+                if let Some(promoted) = m.promotion_piece() {
+                    board.lift::<FULL>(piece, to);
+                    board.place::<FULL>(Piece::new(us, promoted), to);
+                } else if from.index() ^ to.index() == 16 {
+                    passed = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
+                }
+            }
+        }
+    }
+    MenMoved { piece, captured, passed }
+}
+
+impl CastlingRights {
+    /// Ends the rights that a move of `piece` from `from` to `to` ends: all
+    /// of its colour's when it is the king, and a right whose rook leaves
+    /// or is taken. Returns the rook squares of the rights ended; one test
+    /// tells whether the move touches any.
+    #[inline(always)]
+    pub fn end_by_move(&mut self, piece: Piece, from: Square, to: Square) -> Bitboard {
+        let king_moved = piece.kind() == PieceType::King;
+        let touched = from.bitboard() | to.bitboard();
+        if self.is_empty() || !(king_moved || (self.rook_squares() & touched).any()) {
+            return Bitboard::EMPTY;
+        }
+        let before = self.rook_squares();
+        if king_moved {
+            self.remove_color(piece.color());
+        }
+        self.remove_rook_on(from);
+        self.remove_rook_on(to);
+        before ^ self.rook_squares()
+    }
+}
