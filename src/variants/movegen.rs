@@ -79,25 +79,26 @@ impl VariantPosition {
     /// Whether a search may try pseudo-legal actions here, each judged by
     /// [`VariantPosition::make_if_legal`] as it is reached: not where the
     /// rules choose among the legal actions after the king-safety test (a
-    /// game over, an army placed on the first rank, compulsory captures).
+    /// game over, an army placed on the first rank).
     pub fn lazy_legality(&self) -> bool {
         let placing_first_rank =
             self.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move());
-        !(self.variant.captures_compulsory()
-            || placing_first_rank
-            || self.mine_loser().is_some()
-            || self.bare_king().is_some())
+        !(placing_first_rank || self.mine_loser().is_some() || self.bare_king().is_some())
     }
 
     /// The actions a search tries here: with [`VariantPosition::lazy_legality`]
-    /// the pseudo-legal ones, and a pass where a turn of several moves may
-    /// end for want of a move; else the legal ones.
+    /// the pseudo-legal ones (where captures are compulsory, the captures
+    /// alone once one of them is legal), and a pass where a turn of several
+    /// moves may end for want of a move; else the legal ones.
     pub fn candidate_actions(&self) -> ActionList {
         if !self.lazy_legality() {
             return self.legal_actions();
         }
         let mut candidates = ActionList::new();
         self.pseudo_legal_actions(&mut candidates);
+        if self.variant.captures_compulsory() && self.has_legal_capture(&candidates) {
+            candidates.retain(|a| self.is_capture(*a));
+        }
         if self.may_pass() {
             candidates.push(Action::PASS);
         }
@@ -105,14 +106,24 @@ impl VariantPosition {
     }
 
     /// The captures and promotions a quiescence search tries out of check,
-    /// in the same way.
+    /// in the same way: where captures are compulsory, the captures alone
+    /// once one is legal, else the promotions alone.
     pub fn candidate_noisy_actions(&self) -> ActionList {
         if !self.lazy_legality() {
             return self.legal_noisy_actions();
         }
         let mut candidates = ActionList::new();
         self.noisy_board_moves(&mut candidates);
+        if self.variant.captures_compulsory() {
+            let captures = self.has_legal_capture(&candidates);
+            candidates.retain(|a| self.is_capture(*a) == captures);
+        }
         candidates
+    }
+
+    /// Whether `actions`, pseudo-legal here, hold a legal capture.
+    fn has_legal_capture(&self, actions: &ActionList) -> bool {
+        actions.iter().any(|&a| self.is_capture(a) && self.try_make(a).is_some())
     }
 
     /// The position after `action`, one of this position's candidates

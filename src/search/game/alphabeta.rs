@@ -546,7 +546,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let forced_choice = forced && moves.len() > 1 && qply as i32 >= p::variant_forced_choice_plies();
+        // A choice among forced captures: more than one legal.
+        let several = |moves: &G::Moves| {
+            let legal = |m: &&G::Move| all_legal || position.make_if_legal(**m).is_some();
+            moves.iter().filter(legal).take(2).count() > 1
+        };
+        let forced_choice = forced && qply as i32 >= p::variant_forced_choice_plies() && several(&moves);
         if qply as i32 >= p::variant_qs_max_plies() || forced_choice {
             return if best > -INFINITE { best } else { position.evaluate() };
         }
