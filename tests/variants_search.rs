@@ -42,6 +42,26 @@ fn node_limited_searches(threads: usize) {
     }
 }
 
+/// As in chess, a node limit never cuts the first iteration short, even
+/// one node, and with several threads a helper that spends the budget
+/// first does not either: the move played comes from a searched line.
+#[test]
+fn a_node_limit_leaves_a_completed_first_iteration() {
+    let mut engine = Engine::new();
+    let game = variants_support::play(VariantPosition::startpos(Variant::Ghost), &["e2e4", "e7e5"]);
+    for threads in [1, 2] {
+        engine.set_threads(threads).unwrap();
+        for limit in [1, 2000] {
+            for _ in 0..8 {
+                engine.new_game();
+                let result = engine.search_variant_sync(&game, SearchLimits::nodes(limit), None);
+                assert!(result.depth >= 1, "threads {threads}, {limit} nodes: no iteration completed");
+                assert!(result.nodes <= limit + 2048, "threads {threads}: {} nodes for {limit}", result.nodes);
+            }
+        }
+    }
+}
+
 #[test]
 fn every_thread_searches_a_variant_and_all_of_them_count() {
     // Three threads to depth 6: every helper searched and published its

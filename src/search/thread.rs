@@ -310,18 +310,19 @@ impl SearchThread {
         self.nodes += 1;
         job.stats[self.id].nodes.store(self.nodes, Relaxed);
         // A node limit with several threads: every thread's count together,
-        // summed every 256 nodes rather than at every node. A helper sums
-        // too, so that helpers cannot run far past the limit while the main
-        // thread waits for a core, and says stop once it is reached.
-        let several = job.stats.len() > 1;
+        // summed every 256 nodes, and at every node once this thread's share
+        // could bring the total to the limit. A helper sums too and stops
+        // itself there, so that helpers cannot run far past the limit while
+        // the main thread waits for a core; the main thread stops them all
+        // once it has a move.
+        let threads = job.stats.len() as u64;
         let limit_reached = |nodes: u64| {
-            job.limits.nodes.is_some_and(|limit| nodes & 255 == 0 && several && job.total_nodes() >= limit)
+            job.limits.nodes.is_some_and(|limit| {
+                threads > 1 && (nodes & 255 == 0 || nodes * threads >= limit) && job.total_nodes() >= limit
+            })
         };
         if !self.is_main() {
-            if limit_reached(self.nodes) {
-                job.signals.stop.store(true, Relaxed);
-            }
-            self.stopped = job.signals.stop.load(Relaxed);
+            self.stopped = limit_reached(self.nodes) || job.signals.stop.load(Relaxed);
             return self.stopped;
         }
         if self.completed_depth == 0 {
@@ -329,7 +330,7 @@ impl SearchThread {
         }
         let mut stop = job.signals.stop.load(Relaxed);
         if let Some(limit) = job.limits.nodes {
-            stop |= if several { limit_reached(self.nodes) } else { self.nodes >= limit };
+            stop |= if threads > 1 { limit_reached(self.nodes) } else { self.nodes >= limit };
         }
         if self.nodes & 1023 == 0 {
             stop |= job.signals.poll_host();

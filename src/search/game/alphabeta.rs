@@ -54,6 +54,9 @@ pub struct Searcher<'a, G: Game> {
     /// Set once the root has a move with a searched score: from then on the
     /// search may be stopped.
     pub may_stop: bool,
+    /// Set once the first iteration is complete: from then on the other
+    /// threads' nodes count towards the node limit.
+    pub first_iteration_done: bool,
     /// Keys of the game and of the path searched, the current node last.
     pub keys: Vec<u64>,
     pub seldepth: usize,
@@ -101,6 +104,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             stopped: false,
             may_stop: false,
+            first_iteration_done: false,
             keys,
             seldepth: 0,
             node_limit: u64::MAX,
@@ -157,9 +161,13 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// limits are the main thread's to keep: a helper (id > 0) stops when
     /// `stop` is set, and the main thread sets it when it stops. With
     /// several threads the node limit is every thread's count together,
-    /// summed every 256 nodes by each thread, helpers included (a helper
-    /// sets `stop` once it is reached), so that helpers cannot run far past
-    /// it while the main thread waits for a core.
+    /// summed every 256 nodes, and at every node once this thread's share
+    /// could bring the total to the limit. A helper sums too and stops
+    /// itself there, so that helpers cannot run far past the limit while
+    /// the main thread waits for a core. As in chess, the main thread keeps
+    /// the node limit only once its first iteration is complete, so that
+    /// the move played comes from a searched line (a deadline may still cut
+    /// the first iteration short).
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.stopped {
@@ -168,19 +176,17 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut reached = self.nodes >= self.node_limit;
         if let Some((stats, id)) = self.counters {
             stats[id].nodes.store(self.nodes, Relaxed);
-            if stats.len() > 1 {
-                reached = self.node_limit != u64::MAX
-                    && self.nodes & 255 == 0
-                    && stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= self.node_limit;
+            let threads = stats.len() as u64;
+            let check = self.nodes & 255 == 0 || self.nodes.saturating_mul(threads) >= self.node_limit;
+            if threads > 1 && self.node_limit != u64::MAX && check {
+                reached |= stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= self.node_limit;
             }
             if id > 0 {
-                if reached {
-                    self.stop.store(true, Relaxed);
-                }
-                self.stopped = self.stop.load(Relaxed);
+                self.stopped = reached || self.stop.load(Relaxed);
                 return self.stopped;
             }
         }
+        reached &= self.first_iteration_done;
         let limits = reached || (self.nodes & 1023 == 0 && self.deadline.reached());
         if self.may_stop && (self.stop.load(Relaxed) || limits) {
             self.stopped = true;

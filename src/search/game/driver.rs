@@ -249,6 +249,7 @@ fn iterative_deepening<G: Game>(
         // shows them, and the best is the move played.
         found.sort_by_key(|line| std::cmp::Reverse(line.score));
         best_lines = found;
+        searcher.first_iteration_done = true;
         if !main {
             continue;
         }
