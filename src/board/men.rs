@@ -42,6 +42,9 @@ pub fn move_men<const FULL: bool, B: Men>(board: &mut B, m: Move, us: Color) -> 
         MoveKind::Castling => {
             let side = CastlingSide::of(from, to);
             let rook = Piece::new(us, PieceType::Rook);
+            // Castling rights exist only with their king and rook in place
+            // (the FEN readers check it; a move of either ends them).
+            debug_assert_eq!(board.man_on(to), Some(rook), "castling takes its own rook");
             board.lift::<FULL>(piece, from);
             board.lift::<FULL>(rook, to);
             board.place::<FULL>(piece, side.king_destination(us));
@@ -49,7 +52,9 @@ pub fn move_men<const FULL: bool, B: Men>(board: &mut B, m: Move, us: Color) -> 
         }
         MoveKind::EnPassant => {
             let pawn = Piece::new(!us, PieceType::Pawn);
-            board.lift::<FULL>(pawn, Square::new(to.file(), from.rank()));
+            let square = Square::new(to.file(), from.rank());
+            debug_assert_eq!(board.man_on(square), Some(pawn), "en passant takes a pawn");
+            board.lift::<FULL>(pawn, square);
             board.shift::<FULL>(piece, from, to);
             captured = Some(pawn);
         }
