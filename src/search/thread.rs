@@ -117,6 +117,18 @@ pub struct ThreadStats {
     pub outcome: Mutex<Outcome>,
 }
 
+/// Whether the threads of `stats` have together searched `limit` nodes, as
+/// a thread that has searched `nodes` of them sees it where there are
+/// several: the counters are summed every 256 of its nodes, and at every
+/// node once its share could bring the total to the limit. One thread
+/// keeps its own count instead, exactly.
+pub fn shared_node_limit_reached(stats: &[ThreadStats], nodes: u64, limit: u64) -> bool {
+    let threads = stats.len() as u64;
+    threads > 1
+        && (nodes & 255 == 0 || nodes.saturating_mul(threads) >= limit)
+        && stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= limit
+}
+
 /// One search, as handed to every thread.
 pub struct Job {
     pub tt: Arc<TranspositionTable>,
@@ -309,18 +321,13 @@ impl SearchThread {
         }
         self.nodes += 1;
         job.stats[self.id].nodes.store(self.nodes, Relaxed);
-        // A node limit with several threads: every thread's count together,
-        // summed every 256 nodes, and at every node once this thread's share
-        // could bring the total to the limit. A helper sums too and stops
-        // itself there, so that helpers cannot run far past the limit while
-        // the main thread waits for a core; the main thread stops them all
-        // once it has a move.
-        let threads = job.stats.len() as u64;
-        let limit_reached = |nodes: u64| {
-            job.limits.nodes.is_some_and(|limit| {
-                threads > 1 && (nodes & 255 == 0 || nodes * threads >= limit) && job.total_nodes() >= limit
-            })
-        };
+        // A node limit with several threads: every thread's count together
+        // (`shared_node_limit_reached`). A helper sums too and stops itself
+        // there, so that helpers cannot run far past the limit while the
+        // main thread waits for a core; the main thread stops them all once
+        // it has a move.
+        let limit_reached =
+            |nodes: u64| job.limits.nodes.is_some_and(|limit| shared_node_limit_reached(&job.stats, nodes, limit));
         if !self.is_main() {
             self.stopped = limit_reached(self.nodes) || job.signals.stop.load(Relaxed);
             return self.stopped;
@@ -330,7 +337,7 @@ impl SearchThread {
         }
         let mut stop = job.signals.stop.load(Relaxed);
         if let Some(limit) = job.limits.nodes {
-            stop |= if threads > 1 { limit_reached(self.nodes) } else { self.nodes >= limit };
+            stop |= if job.stats.len() > 1 { limit_reached(self.nodes) } else { self.nodes >= limit };
         }
         if self.nodes & 1023 == 0 {
             stop |= job.signals.poll_host();

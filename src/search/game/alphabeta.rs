@@ -21,7 +21,7 @@ use super::{Chance, Game, MoveBuffer, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{bonus, Histories};
 use crate::search::parameters as p;
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MAX_PLY};
-use crate::search::thread::ThreadStats;
+use crate::search::thread::{shared_node_limit_reached, ThreadStats};
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -35,6 +35,15 @@ fn made_if_legal<G: Game>(position: &G, m: G::Move, all_legal: bool) -> Option<G
     } else {
         position.make_if_legal(m)
     }
+}
+
+/// How many of `moves`, candidates of `position`, are legal, counted up to
+/// `at_most` (`all_legal`: every candidate is; none is made then).
+fn legal_candidates<G: Game>(position: &G, moves: &[G::Move], all_legal: bool, at_most: usize) -> usize {
+    if all_legal {
+        return moves.len().min(at_most);
+    }
+    moves.iter().filter(|&&m| position.make_if_legal(m).is_some()).take(at_most).count()
 }
 
 /// What stops a search besides `stop`: checked every 1024 nodes.
@@ -160,9 +169,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Counts a node and says whether the search must unwind now. The
     /// limits are the main thread's to keep: a helper (id > 0) stops when
     /// `stop` is set, and the main thread sets it when it stops. With
-    /// several threads the node limit is every thread's count together,
-    /// summed every 256 nodes, and at every node once this thread's share
-    /// could bring the total to the limit. A helper sums too and stops
+    /// several threads the node limit is every thread's count together
+    /// (`shared_node_limit_reached`, as in chess). A helper sums too and stops
     /// itself there, so that helpers cannot run far past the limit while
     /// the main thread waits for a core. As in chess, the main thread keeps
     /// the node limit only once its first iteration is complete, so that
@@ -176,11 +184,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut reached = self.nodes >= self.node_limit;
         if let Some((stats, id)) = self.counters {
             stats[id].nodes.store(self.nodes, Relaxed);
-            let threads = stats.len() as u64;
-            let check = self.nodes & 255 == 0 || self.nodes.saturating_mul(threads) >= self.node_limit;
-            if threads > 1 && self.node_limit != u64::MAX && check {
-                reached |= stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= self.node_limit;
-            }
+            reached |= self.node_limit != u64::MAX && shared_node_limit_reached(stats, self.nodes, self.node_limit);
             if id > 0 {
                 self.stopped = reached || self.stop.load(Relaxed);
                 return self.stopped;
@@ -378,7 +382,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         // Whether the candidates hold a legal move, asked only where a node
         // would be pruned: a node without one scores as the rules say.
-        let has_move = |moves: &G::Moves| all_legal || moves.iter().any(|&m| position.make_if_legal(m).is_some());
+        let has_move = |moves: &G::Moves| legal_candidates(position, moves, all_legal, 1) > 0;
         let in_check = position.in_check();
         let plain_turn = position.plain_turn();
         let eval = if in_check { -INFINITE } else { position.evaluate() };
@@ -553,11 +557,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             best = stand;
         }
         // A choice among forced captures: more than one legal.
-        let several = |moves: &G::Moves| {
-            let legal = |m: &&G::Move| all_legal || position.make_if_legal(**m).is_some();
-            moves.iter().filter(legal).take(2).count() > 1
-        };
-        let forced_choice = forced && qply as i32 >= p::variant_forced_choice_plies() && several(&moves);
+        let forced_choice = forced
+            && qply as i32 >= p::variant_forced_choice_plies()
+            && legal_candidates(position, &moves, all_legal, 2) > 1;
         if qply as i32 >= p::variant_qs_max_plies() || forced_choice {
             return if best > -INFINITE { best } else { position.evaluate() };
         }
