@@ -19,6 +19,7 @@ fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(dir.join(format!("{name}.progress")));
     path
 }
 
@@ -77,9 +78,10 @@ fn a_killed_datagen_run_leaves_a_valid_file_that_a_new_run_extends() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    // A partial record is possible only mid-write; the next run trims it.
+    // A partial record is possible only mid-write; the next run trims it,
+    // and goes on from the first game not written.
     let status = Command::new(env!("CARGO_BIN_EXE_roque"))
-        .args(["datagen", "--output", output.to_str().unwrap(), "--games", "1", "--nodes", "300"])
+        .args(["datagen", "--output", output.to_str().unwrap(), "--games", "12", "--nodes", "300"])
         .stderr(Stdio::null())
         .status()
         .unwrap();
@@ -87,6 +89,49 @@ fn a_killed_datagen_run_leaves_a_valid_file_that_a_new_run_extends() {
     let records = read_records(&output).unwrap();
     assert!(records.len() >= 20);
     check_records(&records);
+    // The killed run and its resumption wrote what one whole run writes.
+    let whole = scratch("whole.bin");
+    datagen::run(&Settings { seed: 1, ..quick_settings(&whole, 12, 1) }, Duration::from_secs(60)).unwrap();
+    assert!(std::fs::read(&output).unwrap() == std::fs::read(&whole).unwrap(), "a resumed run repeats or loses games");
+}
+
+#[test]
+fn a_resumed_datagen_run_goes_on_from_its_last_game() {
+    let whole = scratch("whole-6.bin");
+    let parts = scratch("parts-6.bin");
+    datagen::run(&quick_settings(&whole, 6, 13), Duration::from_secs(60)).unwrap();
+    let first = datagen::run(&quick_settings(&parts, 2, 13), Duration::from_secs(60)).unwrap();
+    assert_eq!(first.games.load(std::sync::atomic::Ordering::Relaxed), 2);
+    // --games is the file's total: the second run plays games 2 to 5 only.
+    let second = datagen::run(&quick_settings(&parts, 6, 13), Duration::from_secs(60)).unwrap();
+    assert_eq!(second.games.load(std::sync::atomic::Ordering::Relaxed), 4);
+    assert!(std::fs::read(&parts).unwrap() == std::fs::read(&whole).unwrap(), "2 + 4 games differ from 6");
+    // A file already complete plays nothing more.
+    let third = datagen::run(&quick_settings(&parts, 6, 13), Duration::from_secs(60)).unwrap();
+    assert_eq!(third.games.load(std::sync::atomic::Ordering::Relaxed), 0);
+    // Records written after the last progress note (a run killed between
+    // the two writes) are dropped, and their games played again.
+    let length = std::fs::metadata(&parts).unwrap().len();
+    let mut file = std::fs::OpenOptions::new().append(true).open(&parts).unwrap();
+    file.write_all(&std::fs::read(&whole).unwrap()[..3 * RECORD_BYTES]).unwrap();
+    drop(file);
+    datagen::run(&quick_settings(&parts, 6, 13), Duration::from_secs(60)).unwrap();
+    assert_eq!(std::fs::metadata(&parts).unwrap().len(), length);
+    // Other settings would mix two kinds of games in one file: refused, the
+    // file left as it was.
+    let error = datagen::run(&quick_settings(&parts, 8, 14), Duration::from_secs(60)).unwrap_err();
+    assert!(error.contains("--seed 13") && error.contains("--seed 14"), "{error}");
+    let error =
+        datagen::run(&Settings { nodes: 400, ..quick_settings(&parts, 8, 13) }, Duration::from_secs(60)).unwrap_err();
+    assert!(error.contains("--nodes 300") && error.contains("--nodes 400"), "{error}");
+    assert!(std::fs::read(&parts).unwrap() == std::fs::read(&whole).unwrap());
+    // Records with no note of the games they hold cannot be extended
+    // without the risk of repeating them.
+    let bare = scratch("bare.bin");
+    std::fs::copy(&whole, &bare).unwrap();
+    let error = datagen::run(&quick_settings(&bare, 8, 13), Duration::from_secs(60)).unwrap_err();
+    assert!(error.contains("bare.bin.progress"), "{error}");
+    assert!(std::fs::read(&bare).unwrap() == std::fs::read(&whole).unwrap());
 }
 
 #[test]

@@ -13,7 +13,10 @@
 //! appended to the output as soon as every game before it is written (games
 //! are numbered, each seeded by its number, and written in order, so one
 //! seed gives one file whatever the threads), so a run killed at any moment
-//! keeps every finished game but the few waiting for an earlier one.
+//! keeps every finished game but the few waiting for an earlier one. A note
+//! beside the file (`<file>.progress`) says which settings made it and how
+//! many games and records it holds; a run on the same file goes on from
+//! there, and one with other settings is refused.
 
 use super::training_data::{GameOutcome, Record, RECORD_BYTES};
 use crate::board::{Game, GameResult, Position};
@@ -25,7 +28,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -33,13 +36,16 @@ use std::time::{Duration, Instant};
 pub const USAGE: &str = "\
 usage: roque datagen --output <file> [--games <n>] [--threads <n>] [--nodes <n>] [--seed <n>]
                      [--random-plies <n>] [--book <file>] [--hash <MiB>] [--eval nnue|hce]
-  appends 32-byte records to <file>; without --games it runs until killed";
+  appends 32-byte records to <file>, noting its games in <file>.progress so that the same
+  command started again goes on from the first game not written; --games is the file's total;
+  without --games it runs until killed";
 
 /// How a data generation run is set up.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub output: PathBuf,
-    /// Games to play; None: until killed.
+    /// Games the file is to hold (those it holds already count); None:
+    /// until killed.
     pub games: Option<u64>,
     pub threads: usize,
     /// Nodes searched for each move.
@@ -170,22 +176,116 @@ fn read_book(settings: &Settings) -> Result<Vec<Position>, String> {
     Ok(book)
 }
 
-/// Opens the output for appending. A record cut short by a killed run is
-/// dropped, so that the file holds whole records only.
-fn open_output(settings: &Settings) -> Result<File, String> {
-    let path = &settings.output;
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let length = file.metadata().map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
-    let whole = length - length % RECORD_BYTES as u64;
-    if whole != length {
-        file.set_len(whole).map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
-        eprintln!("datagen: dropped a partial record at the end of {}", path.display());
+/// The note kept beside a data file, `<file>.progress`: the settings its
+/// games were played with and how many games and records it holds, so that
+/// a run started again on the file goes on from the first game not written
+/// instead of playing the same games again.
+#[derive(Debug, PartialEq)]
+struct Note {
+    settings: String,
+    games: u64,
+    records: u64,
+}
+
+impl Note {
+    fn path(output: &Path) -> PathBuf {
+        let mut name = output.as_os_str().to_owned();
+        name.push(".progress");
+        PathBuf::from(name)
     }
-    Ok(file)
+
+    /// The settings that decide which games a file holds (the threads do
+    /// not: one seed gives one file whatever their number).
+    fn settings_of(settings: &Settings) -> String {
+        let book = settings.book.as_ref().map_or("-".to_string(), |b| b.display().to_string());
+        let eval = if settings.use_network { "nnue" } else { "hce" };
+        format!(
+            "--seed {} --nodes {} --random-plies {} --book {book} --hash {} --eval {eval}",
+            settings.seed, settings.nodes, settings.random_plies, settings.hash_mb
+        )
+    }
+
+    fn read(path: &Path) -> Result<Option<Note>, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        };
+        let field = |name: &str| text.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' '));
+        let number = |name: &str| field(name).and_then(|v| v.trim().parse::<u64>().ok());
+        match (field("settings"), number("games"), number("records")) {
+            (Some(settings), Some(games), Some(records)) => {
+                Ok(Some(Note { settings: settings.trim().to_string(), games, records }))
+            }
+            _ => Err(format!("{} is not a datagen progress note (settings, games, records)", path.display())),
+        }
+    }
+
+    /// Writes the note whole or not at all (a new file renamed over the old).
+    fn write(&self, path: &Path) -> std::io::Result<()> {
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".new");
+        let text = format!(
+            "# roque datagen: the games this file holds; a run on it goes on from here\n\
+             settings {}\ngames {}\nrecords {}\n",
+            self.settings, self.games, self.records
+        );
+        std::fs::write(&temporary, text)?;
+        std::fs::rename(&temporary, path)
+    }
+}
+
+/// Opens the output for appending and reads what it holds. Records beyond
+/// its note (a run killed between the two writes, or a record cut short)
+/// are dropped, so that the file holds whole games of known numbers.
+fn open_output(settings: &Settings) -> Result<(File, Note), String> {
+    let path = &settings.output;
+    let note_path = Note::path(path);
+    let shown = path.display();
+    let note = Note::read(&note_path)?;
+    let length = std::fs::metadata(path).map_or(0, |m| m.len());
+    let wanted = Note::settings_of(settings);
+    let note = match note {
+        None if length >= RECORD_BYTES as u64 => {
+            return Err(format!(
+                "{shown} holds {} records but no note of their games ({}): a run on it could play \
+                 the same games again; give another --output",
+                length / RECORD_BYTES as u64,
+                note_path.display()
+            ))
+        }
+        None => Note { settings: wanted, games: 0, records: 0 },
+        Some(note) if note.settings != wanted => {
+            return Err(format!(
+                "{shown} holds games played with {}, not {wanted}; give another --output, or those settings to go on",
+                note.settings
+            ))
+        }
+        Some(note) if length < note.records * RECORD_BYTES as u64 => {
+            return Err(format!(
+                "{shown} has {} records, fewer than the {} its note {} counts; give another --output",
+                length / RECORD_BYTES as u64,
+                note.records,
+                note_path.display()
+            ))
+        }
+        Some(note) => note,
+    };
+    let file =
+        OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    let whole = note.records * RECORD_BYTES as u64;
+    if length > whole {
+        file.set_len(whole).map_err(|e| format!("cannot trim {shown}: {e}"))?;
+        eprintln!("datagen: dropped {} bytes after the {} games noted in {shown}", length - whole, note.games);
+    }
+    note.write(&note_path).map_err(|e| format!("cannot write {}: {e}", note_path.display()))?;
+    if note.games > 0 {
+        eprintln!(
+            "datagen: {shown} holds {} games, {} records; going on from game {}",
+            note.games, note.records, note.games
+        );
+    }
+    Ok((file, note))
 }
 
 /// The output file, written in the order of the games: a game that ends
@@ -193,7 +293,9 @@ fn open_output(settings: &Settings) -> Result<File, String> {
 /// on how its threads interleave (one seed, one file).
 struct OrderedOutput {
     file: File,
-    next: u64,
+    /// Written after each game, once its records are.
+    note: Note,
+    note_path: PathBuf,
     waiting: BTreeMap<u64, Vec<Record>>,
 }
 
@@ -203,24 +305,31 @@ impl OrderedOutput {
     fn finish(&mut self, game: u64, records: Vec<Record>) -> std::io::Result<(u64, u64)> {
         self.waiting.insert(game, records);
         let (mut games, mut positions) = (0, 0);
-        while let Some(records) = self.waiting.remove(&self.next) {
+        while let Some(records) = self.waiting.remove(&self.note.games) {
             let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes()).collect();
             self.file.write_all(&bytes)?;
-            self.next += 1;
+            self.note.games += 1;
+            self.note.records += records.len() as u64;
             games += 1;
             positions += records.len() as u64;
+        }
+        if games > 0 {
+            self.note.write(&self.note_path)?;
         }
         Ok((games, positions))
     }
 }
 
-/// Runs the generation until `games` are played, every thread at once, with
-/// a progress line on standard error every `report_every`.
+/// Runs the generation until the file holds `games` games (going on from
+/// the games its note counts), every thread at once, with a progress line
+/// on standard error every `report_every`.
 pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, String> {
     let book = read_book(settings)?;
-    let output = Mutex::new(OrderedOutput { file: open_output(settings)?, next: 0, waiting: BTreeMap::new() });
+    let (file, note) = open_output(settings)?;
+    let started = AtomicU64::new(note.games);
+    let note_path = Note::path(&settings.output);
+    let output = Mutex::new(OrderedOutput { file, note, note_path, waiting: BTreeMap::new() });
     let progress = Progress::default();
-    let started = AtomicU64::new(0);
     let running = AtomicUsize::new(settings.threads);
     let start = Instant::now();
     let error: Mutex<Option<String>> = Mutex::new(None);
@@ -386,6 +495,22 @@ mod tests {
         assert!(Settings::parse(&args("--output x --eval nnue")).unwrap().use_network);
         assert!(Settings::parse(&args("--output x --eval best")).unwrap_err().contains("'best'"));
         assert!(Settings::parse(&args("--output")).unwrap_err().contains("needs a value"));
+    }
+
+    #[test]
+    fn a_progress_note_reads_back_and_a_broken_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("roque-note-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.bin.progress");
+        assert_eq!(Note::path(&dir.join("x.bin")), path);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(Note::read(&path).unwrap(), None);
+        let note = Note { settings: Note::settings_of(&Settings::new(PathBuf::new())), games: 12, records: 1_000 };
+        note.write(&path).unwrap();
+        assert_eq!(Note::read(&path).unwrap(), Some(note));
+        std::fs::write(&path, "settings --seed 1\ngames twelve\nrecords 1000\n").unwrap();
+        assert!(Note::read(&path).unwrap_err().contains("not a datagen progress note"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
