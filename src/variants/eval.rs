@@ -139,14 +139,24 @@ fn camps(position: &VariantPosition) -> i32 {
 }
 
 /// Every term from White's view.
+///
+/// Each man's attacks are found once: they give its mobility, its share of
+/// the attacks on the enemy king's zone (the sum over the men of the zone
+/// squares each attacks is the sum over the zone's squares of their
+/// attackers) and the squares its side attacks.
 pub fn breakdown(position: &VariantPosition) -> Breakdown {
     let mut terms = Breakdown::default();
     let endgame = is_endgame(position);
     let occupied = position.occupied();
     let losing = position.variant().goal() == Goal::BeMated;
+    let zones = Color::ALL.map(|color| position.king_square(color).map_or(Bitboard::EMPTY, king_attacks));
+    // Attacks on each colour's king zone, and the squares each colour attacks.
+    let mut zone_attacks = [0i32; 2];
+    let mut attacked = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let sign = color.sign();
         let ours = position.color(color);
+        let enemy_zone = zones[(!color).index()];
         let mut material = 0;
         for square in ours {
             let piece = position.piece_on(square).expect("occupied squares hold a piece");
@@ -154,10 +164,12 @@ pub fn breakdown(position: &VariantPosition) -> Breakdown {
             let value = VALUES[kind.index()];
             material += if position.ghosts().contains(square) { value * GHOST_QUARTERS / 4 } else { value };
             terms.placement += sign * placement_value(color, kind, square, endgame);
+            let attacks = position.attacks_from(color, kind, square, occupied);
             if kind != PieceType::King && kind != PieceType::Pawn {
-                let attacks = position.attacks_from(color, kind, square, occupied);
                 terms.mobility += sign * MOBILITY[kind.index()] * attacks.without(ours).count() as i32;
             }
+            zone_attacks[(!color).index()] += (attacks & enemy_zone).count() as i32;
+            attacked[color.index()] |= attacks;
         }
         for kind in PieceType::ALL {
             material += VALUES[kind.index()] * position.hands().count(color, kind) as i32;
@@ -168,12 +180,12 @@ pub fn breakdown(position: &VariantPosition) -> Breakdown {
             }
         }
         terms.material += sign * material;
+    }
+    for color in Color::ALL {
         if let Some(king) = position.king_square(color) {
-            let zone = king_attacks(king);
-            let attacks: i32 = zone.into_iter().map(|s| position.attackers(!color, s, occupied).count() as i32).sum();
-            terms.king_safety -= sign * KING_ZONE_ATTACK * attacks;
+            terms.king_safety -= color.sign() * KING_ZONE_ATTACK * zone_attacks[color.index()];
             if position.is_placing(color) || position.is_placing(!color) {
-                terms.setup += sign * setup(position, color, king);
+                terms.setup += color.sign() * setup(position, color, king);
             }
         }
     }
@@ -182,7 +194,8 @@ pub fn breakdown(position: &VariantPosition) -> Breakdown {
         // hands the other side the game. What counts is how close each king
         // is to being mated.
         let material = LOSING_MATERIAL_PERCENT * terms.material / 100;
-        terms.losing_goal = material + losing_goal(position, Color::White) - losing_goal(position, Color::Black);
+        terms.losing_goal =
+            material + losing_goal(position, Color::White, &attacked) - losing_goal(position, Color::Black, &attacked);
         terms.material = 0;
         terms.king_safety = -terms.king_safety;
         terms.mobility /= 4;
@@ -228,13 +241,13 @@ fn setup(position: &VariantPosition, color: Color, king: Square) -> i32 {
 
 /// Losing chess: how well placed `color` is to be mated: few squares for
 /// its king, enemy men near it, and the enemy king free (so that `color`
-/// cannot be forced to mate it).
-fn losing_goal(position: &VariantPosition, color: Color) -> i32 {
-    let occupied = position.occupied();
+/// cannot be forced to mate it). `attacked`: the squares each colour
+/// attacks.
+fn losing_goal(position: &VariantPosition, color: Color, attacked: &[Bitboard; 2]) -> i32 {
     let flight = |side: Color| -> i32 {
         let Some(king) = position.king_square(side) else { return 0 };
         let free = king_attacks(king).without(position.color(side));
-        free.into_iter().filter(|&s| position.attackers(!side, s, occupied).is_empty()).count() as i32
+        free.without(attacked[(!side).index()]).count() as i32
     };
     let near = match position.king_square(color) {
         Some(king) => {
