@@ -25,11 +25,12 @@ pub enum Step {
     LateMoveReductions,
     QuiescenceFutility,
     QuiescenceSee,
+    Correction,
 }
 
 impl Step {
     /// Every step, with the name `ROQUE_ABLATE` knows it by.
-    pub const ALL: [(Step, &'static str); 15] = [
+    pub const ALL: [(Step, &'static str); 16] = [
         (Step::Aspiration, "aspiration"),
         (Step::Razoring, "razoring"),
         (Step::ReverseFutility, "rfp"),
@@ -45,6 +46,7 @@ impl Step {
         (Step::LateMoveReductions, "lmr"),
         (Step::QuiescenceFutility, "qs-futility"),
         (Step::QuiescenceSee, "qs-see"),
+        (Step::Correction, "correction"),
     ];
 
     const fn bit(self) -> u32 {

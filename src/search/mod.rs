@@ -9,6 +9,7 @@
 //!   trait that each game's rules implement.
 //! - [`search`]: the alpha-beta and quiescence searches, step by step.
 //! - [`movepick`], [`history`]: move ordering.
+//! - [`correction`]: what the static evaluation gets wrong, learnt.
 //! - [`tt`]: the transposition table.
 //! - [`time`]: how long to think.
 //! - [`parameters`]: every tunable number.
@@ -17,6 +18,7 @@
 //! - [`limits`], [`report`], [`score`]: what goes in and comes out.
 
 pub mod ablation;
+pub mod correction;
 pub mod engine;
 pub mod game;
 pub mod history;

@@ -117,6 +117,14 @@ parameters! {
     lmr_cut_node = 1 in 0..=2;
     lmr_improving = 1 in 0..=2;
     lmr_gives_check = 1 in 0..=2;
+    /// Correction history: each table's share (percent) of its learnt
+    /// error added to the static evaluation (the non-pawn weight counts
+    /// for each side), and the most weight (of 256) a search's result gets
+    /// in an entry's average.
+    correction_pawn_weight = 50 in 0..=150;
+    correction_non_pawn_weight = 25 in 0..=100;
+    correction_continuation_weight = 25 in 0..=100;
+    correction_max_weight = 16 in 4..=64;
     /// Quiescence futility (delta) margin.
     qs_futility_margin = 200 in 100..=400;
     /// History: a cutoff at `depth` is worth scale * depth - offset, up to

@@ -3,6 +3,7 @@
 //! bottom as numbered steps.
 
 use super::ablation::{enabled, Step};
+use super::correction::CorrectionKeys;
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
@@ -47,6 +48,16 @@ impl SearchThread {
             _ => self.evaluator.evaluate(position),
         };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    }
+
+    /// The static evaluation `raw` with the correction history's
+    /// correction for the node at `keys`, short of a table win.
+    #[inline(always)]
+    fn corrected(&self, raw: i32, keys: &CorrectionKeys) -> i32 {
+        if !enabled(Step::Correction) {
+            return raw;
+        }
+        (raw + self.correction.correction(keys)).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
     #[inline(always)]
@@ -123,7 +134,12 @@ impl SearchThread {
         let mut best_score = -INFINITE;
         let in_check = position.in_check();
         self.frame_mut(0).in_check = in_check;
-        self.frame_mut(0).static_eval = if in_check { -INFINITE } else { self.evaluate(job, &position, 0) };
+        self.frame_mut(0).static_eval = if in_check {
+            -INFINITE
+        } else {
+            let raw = self.evaluate(job, &position, 0);
+            self.corrected(raw, &CorrectionKeys::new(&position, self.previous_moves(0)))
+        };
         for index in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             if self.is_main() && self.elapsed_ms() > 1000 {
@@ -233,16 +249,18 @@ impl SearchThread {
             }
         }
 
-        // Step 6. Static evaluation, refined by the table's bound, and
-        // whether it improved on our previous turn.
-        let static_eval = if in_check {
-            -INFINITE
+        // Step 6. Static evaluation, corrected by what the search has found
+        // it to get wrong (the table keeps it raw) and refined by the
+        // table's bound, and whether it improved on our previous turn.
+        let (raw_eval, static_eval, correction_keys) = if in_check {
+            (-INFINITE, -INFINITE, CorrectionKeys::default())
         } else if excluded.is_some() {
-            self.frame(ply).static_eval
-        } else if let Some(entry) = entry {
-            entry.eval
+            let frame = self.frame(ply);
+            (frame.raw_eval, frame.static_eval, frame.correction_keys)
         } else {
-            self.evaluate(job, position, ply)
+            let raw = entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval);
+            let keys = CorrectionKeys::new(position, self.previous_moves(ply));
+            (raw, self.corrected(raw, &keys), keys)
         };
         let mut eval = static_eval;
         if let Some(entry) = entry {
@@ -253,6 +271,8 @@ impl SearchThread {
         {
             let frame = self.frame_mut(ply);
             frame.static_eval = static_eval;
+            frame.raw_eval = raw_eval;
+            frame.correction_keys = correction_keys;
             frame.in_check = in_check;
         }
         let two_back = self.stack[ply + STACK_OFFSET - 2];
@@ -284,7 +304,7 @@ impl SearchThread {
                     };
                     if bound_allows(bound, score, alpha, beta) {
                         let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-                        job.tt.store(key, Move::NONE, score, static_eval, depth, bound, was_pv, ply);
+                        job.tt.store(key, Move::NONE, score, raw_eval, depth, bound, was_pv, ply);
                         return score;
                     }
                     if PV {
@@ -390,7 +410,7 @@ impl SearchThread {
                         return 0;
                     }
                     if score >= probcut_beta {
-                        job.tt.store(key, m, score, static_eval, probcut_depth, Bound::Lower, was_pv, ply);
+                        job.tt.store(key, m, score, raw_eval, probcut_depth, Bound::Lower, was_pv, ply);
                         return score;
                     }
                 }
@@ -605,7 +625,23 @@ impl SearchThread {
             } else {
                 Bound::Upper
             };
-            job.tt.store(key, best_move, best_score, static_eval, depth, bound, was_pv, ply);
+            job.tt.store(key, best_move, best_score, raw_eval, depth, bound, was_pv, ply);
+            // Step 20. Learn the static evaluation's error: from a quiet
+            // node's result, where its bound says on which side of the
+            // evaluation the truth lies.
+            let beyond_the_eval = match bound {
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+                Bound::Exact => true,
+            };
+            let learns = enabled(Step::Correction)
+                && !in_check
+                && !is_decisive(best_score)
+                && (best_move.is_none() || !is_noisy(position, best_move))
+                && beyond_the_eval;
+            if learns {
+                self.correction.update(&correction_keys, best_score - raw_eval, depth);
+            }
         }
         best_score
     }
@@ -646,8 +682,14 @@ impl SearchThread {
         }
 
         // Step 2. Stand pat: the side to move may decline every capture.
-        let static_eval =
-            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval) };
+        // The evaluation is corrected by the pawn and other men's entries
+        // (the moves that led here are not followed in this search).
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
+        } else {
+            let raw = entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval);
+            (raw, self.corrected(raw, &CorrectionKeys::new(position, [None, None])))
+        };
         let mut best_score = static_eval;
         if !in_check {
             if best_score >= beta {
@@ -703,7 +745,7 @@ impl SearchThread {
         }
 
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        job.tt.store(key, best_move, best_score, static_eval.max(-MATE_BOUND), 0, bound, PV, ply);
+        job.tt.store(key, best_move, best_score, raw_eval.max(-MATE_BOUND), 0, bound, PV, ply);
         best_score
     }
 

@@ -4,6 +4,7 @@
 //! helpers, picks the best move by a vote among the threads and reports it.
 
 use super::ablation::{enabled, Step};
+use super::correction::{Correction, CorrectionKeys};
 use super::history::{Histories, PieceTo};
 use super::limits::SearchLimits;
 use super::parameters as p;
@@ -201,7 +202,12 @@ pub struct RootMove {
 /// One ply of the search stack.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Frame {
+    /// The static evaluation with the correction history's correction.
     pub static_eval: i32,
+    /// The evaluation as the network (or the hand-crafted one) gives it.
+    pub raw_eval: i32,
+    /// Where the node's correction entries are.
+    pub correction_keys: CorrectionKeys,
     pub killers: [Move; 2],
     /// The move made from this ply, with its piece (None: a null move).
     pub moved: Option<PieceTo>,
@@ -222,6 +228,7 @@ pub const STACK_OFFSET: usize = 4;
 pub struct SearchThread {
     pub id: usize,
     pub histories: Histories,
+    pub correction: Correction,
     /// The histories of a game whose board is not chess's (sized by that
     /// game on its first search, kept like the chess ones).
     pub game_histories: Option<Histories>,
@@ -264,12 +271,13 @@ pub struct SearchThread {
 }
 
 impl SearchThread {
-    /// Thread `id` (0 is the main thread), or why its tables (2 MiB) could
+    /// Thread `id` (0 is the main thread), or why its tables (3.5 MiB) could
     /// not be had.
     pub fn try_new(id: usize) -> Result<SearchThread, String> {
         Ok(SearchThread {
             id,
             histories: Histories::try_new()?,
+            correction: Correction::try_new()?,
             game_histories: None,
             reductions: Reductions::new(),
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
@@ -304,6 +312,7 @@ impl SearchThread {
     /// ucinewgame: forget what was learnt.
     pub fn clear(&mut self) {
         self.histories.clear();
+        self.correction.clear();
         if let Some(histories) = &mut self.game_histories {
             histories.clear();
         }
