@@ -12,10 +12,18 @@ move, a missing `bestmove`, a `bestmove (none)` in a position with legal
 moves, or a crash ends the run with an error.
 
     scripts/elven-selfplay.py --games 100 --nodes 2000 --seed 1
+
+With --engine-b the second player is another build (a change against its
+base): each opening is played twice with the colours swapped, and the first
+build's score is given as Elo with its 95% interval (pentanomial: the two
+games of an opening are one sample).
+
+    scripts/elven-selfplay.py --games 200 --nodes 5000 --engine new --engine-b old
 """
 
 import argparse
 import collections
+import importlib.util
 import os
 import random
 import subprocess
@@ -80,10 +88,28 @@ def insufficient(pos):
     return not knights and len(colours) == 1
 
 
-def play(engines, nodes, opening_plies, rng, max_plies):
+def opening(plies, rng):
+    """A few random legal moves from the start (fewer where the game ends)."""
+    pos = elven.Position()
+    moves = []
+    for _ in range(plies):
+        legal = elven.legal_moves(pos)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        pos = elven.make(pos, move)
+        moves.append(move.token())
+    return moves
+
+
+def play(engines, nodes, opening_plies, rng, max_plies, book=None):
+    """One game, engines[0] White; `book`: the opening's moves (else
+    `opening_plies` random ones drawn from rng as the game goes)."""
     pos = elven.Position()
     moves = []
     seen = collections.Counter([repetition_key(pos)])
+    if book is not None:
+        opening_plies = len(book)
     for ply in range(max_plies):
         legal = elven.legal_moves(pos)
         if not legal:
@@ -96,7 +122,7 @@ def play(engines, nodes, opening_plies, rng, max_plies):
         if insufficient(pos):
             return "1/2-1/2", "insufficient material", ply
         if ply < opening_plies:
-            token = rng.choice(legal).token()
+            token = book[ply] if book is not None else rng.choice(legal).token()
         else:
             token = engines[ply % 2].best(moves, nodes)
             if token == "(none)":
@@ -119,8 +145,11 @@ def main():
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--engine-b", help="the second player's build: a match, each opening twice")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.engine_b:
+        return match(args, rng)
     engines = [Uci([args.engine]), Uci([args.engine])]
     scores = collections.Counter()
     endings = collections.Counter()
@@ -138,6 +167,35 @@ def main():
     print("White +%d -%d =%d, unfinished %d; %.0f plies a game" % (
         scores["1-0"], scores["0-1"], scores["1/2-1/2"], scores["*"], plies / max(args.games, 1)))
     print("endings: " + ", ".join("%d %s" % (n, e) for e, n in endings.most_common()))
+
+
+def match(args, rng):
+    """--engine against --engine-b, each opening with both colours."""
+    spec = importlib.util.spec_from_file_location(
+        "variant_selfplay", os.path.join(os.path.dirname(os.path.abspath(__file__)), "variant-selfplay.py"))
+    selfplay = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(selfplay)
+    first, second = Uci([args.engine]), Uci([args.engine_b])
+    tally = selfplay.Tally()
+    for pair in range((args.games + 1) // 2):
+        book = opening(args.opening_plies, rng)
+        pair_score = 0.0
+        for first_white in (True, False):
+            for engine in (first, second):
+                engine.send("ucinewgame")
+            engines = [first, second] if first_white else [second, first]
+            result, ending, length = play(engines, args.nodes, 0, rng, args.max_plies, book)
+            if result == "*":
+                result = "1/2-1/2"
+            score = tally.add("%s %s" % (result, ending.replace(" ", "-")), first_white)
+            pair_score += score
+            print("game %d: %s (%s, %d plies), first player %s" % (
+                tally.games(), result, ending, length, "White" if first_white else "Black"), flush=True)
+        tally.pairs.append(pair_score / 2)
+    first.quit()
+    second.quit()
+    print("first player +%d -%d =%d" % (tally.wins, tally.losses, tally.draws))
+    tally.report("A-" + os.path.basename(args.engine), "B-" + os.path.basename(args.engine_b))
 
 
 if __name__ == "__main__":

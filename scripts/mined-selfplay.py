@@ -14,9 +14,11 @@ marked `*` and the squares that exploded (`g1f3*f3`, `e1g1*f1`). After every mov
 referee's. A move that is not legal, a board that differs, a missing
 `bestmove` or a crash ends the run with an error.
 
-With --nodes-b the two players search different node counts and each
-opening (random moves and mines) is played twice with the colours swapped;
-the first player's score is given as Elo with its 95% interval (pentanomial).
+With --nodes-b the two players search different node counts, with
+--engine-b the second player is another build (a change against its base);
+then each opening (random moves and mines) is played twice with the colours
+swapped, and the first player's score is given as Elo with its 95% interval
+(pentanomial).
 
     scripts/mined-selfplay.py --games 50 --nodes 1000
     scripts/mined-selfplay.py --games 100 --nodes 10000 --nodes-b 1000 --seed 2
@@ -140,19 +142,23 @@ def main():
     ap.add_argument("--max-plies", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--engine", default="target/release/roque")
+    ap.add_argument("--engine-b", help="the second player's build (default: --engine; the referee is --engine)")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
+    match = args.nodes_b or args.engine_b
     first, second = f"A{args.nodes}", f"B{args.nodes_b or args.nodes}"
+    if args.engine_b:
+        first, second = f"{first}-{os.path.basename(args.engine)}", f"{second}-{os.path.basename(args.engine_b)}"
     nodes = {first: args.nodes, second: args.nodes_b or args.nodes}
     a = selfplay.Uci([args.engine], "mined", first)
-    b = selfplay.Uci([args.engine], "mined", second)
+    b = selfplay.Uci([args.engine_b or args.engine], "mined", second)
     referee = Referee([args.engine], "mined", "referee")
     tally = selfplay.Tally()
     plies_total = explosions_total = 0
     start = time.time()
     games = 0
-    colours = (True, False) if args.nodes_b else (True,)
+    colours = (True, False) if match else (True,)
     while games < args.games:
         mines = random_mines(rng)
         seed = rng.randrange(1 << 30)
@@ -174,10 +180,10 @@ def main():
     for p in (a, b, referee):
         p.close()
     n = tally.games()
-    who = first if args.nodes_b else "White"
+    who = first if match else "White"
     print(f"\nmined: {n} games, {who} +{tally.wins} -{tally.losses} ={tally.draws}, {plies_total / n:.0f} plies "
           f"a game, {explosions_total / n:.1f} explosions a game, {time.time() - start:.0f} s")
-    tally.report(first, args.nodes_b and second)
+    tally.report(first, match and second)
     print("every move legal (referee), every player's board the referee's")
     return 0
 

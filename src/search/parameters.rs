@@ -190,6 +190,14 @@ parameters! {
     variant_lmr_min_index = 3 in 1..=6;
     variant_lmr_second_index = 8 in 4..=16;
     variant_lmr_depth_divisor = 8 in 4..=16;
+    /// The variants' futility pruning (plain turns): up to this depth, quiet
+    /// moves where the static eval + base + margin * depth is at most alpha.
+    variant_futility_max_depth = 6 in 2..=10;
+    variant_futility_base = 100 in 40..=250;
+    variant_futility_margin = 100 in 50..=250;
+    /// The variants' internal iterative reduction: a PV node this deep
+    /// without a table move is searched a ply shallower.
+    variant_iir_min_depth = 4 in 3..=8;
     /// The variants' quiescence search: delta pruning's margin over the
     /// victim, the plies in which evasions are searched, the plies after
     /// which it stands pat, and (losing chess) the plies in which it chooses

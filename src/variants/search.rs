@@ -168,6 +168,15 @@ impl Game for VariantPosition {
             && self.variant().goal() == Goal::GiveMate
     }
 
+    /// Not while either army is still being placed: the men in hand will
+    /// change the board, and the static eval cannot judge a quiet move's
+    /// worth against them.
+    fn prunes_late_quiets(&self) -> bool {
+        self.plain_turn()
+            && !self.is_placing(crate::types::Color::White)
+            && !self.is_placing(crate::types::Color::Black)
+    }
+
     fn has_pieces(&self) -> bool {
         let us = self.side_to_move();
         (self.color(us) & !self.kind(PieceType::Pawn) & !self.kind(PieceType::King)).any()
@@ -287,6 +296,29 @@ mod tests {
 
     fn position(variant: Variant, fen: &str) -> VariantPosition {
         VariantPosition::from_fen(variant, fen).unwrap()
+    }
+
+    #[test]
+    fn quiet_moves_are_pruned_only_in_plain_turns_with_no_army_in_hand() {
+        let start = |v: &str| VariantPosition::startpos(Variant::from_name(v).unwrap());
+        // Armies in hand: the placement variants' start, and one side still
+        // placing while the other moves.
+        assert!(!start("placement").prunes_late_quiets());
+        assert!(!start("vandien").prunes_late_quiets());
+        let one_placing = position(
+            Variant::from_name("placement").unwrap(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] b - - 0 9",
+        );
+        assert!(one_placing.is_placing(crate::types::Color::White));
+        assert!(!one_placing.prunes_late_quiets());
+        // Plain turns: ghost, mined, reinforced chess from the start.
+        for name in ["ghost", "mined", "reinforced"] {
+            assert!(start(name).prunes_late_quiets(), "{name}");
+        }
+        // Turns of several moves, or the goal of being mated: never.
+        for name in ["marseillais", "progressive", "camps", "losers"] {
+            assert!(!start(name).prunes_late_quiets(), "{name}");
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@
 use super::{Chance, Game, MoveBuffer, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{bonus, Histories};
 use crate::search::parameters as p;
-use crate::search::score::{is_mate_score, DRAW, INFINITE, MAX_PLY};
+use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::search::thread::{shared_node_limit_reached, ThreadStats};
 use crate::search::tt::TranspositionTable;
 use crate::search::Bound;
@@ -385,7 +385,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         let has_move = |moves: &G::Moves| legal_candidates(position, moves, all_legal, 1) > 0;
         let in_check = position.in_check();
         let plain_turn = position.plain_turn();
-        let eval = if in_check { -INFINITE } else { position.evaluate() };
+        // The static evaluation: the table keeps it with the position.
+        let eval = if in_check { -INFINITE } else { entry.map_or_else(|| position.evaluate(), |e| e.eval) };
 
         // Step 4. Reverse futility: far above beta near the horizon, with
         // nothing forced in the position, the move will hold.
@@ -416,7 +417,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
-        // Step 6. The moves, best first; late quiet ones searched shallower.
+        // Step 6. Internal iterative reduction: a PV node new to the search
+        // (no table move) is searched a ply shallower first.
+        let mut depth = depth;
+        if pv_node && ply > 0 && depth >= p::variant_iir_min_depth() && tt_move == G::Move::default() {
+            depth -= 1;
+        }
+
+        // Step 7. The moves, best first; late quiet ones searched shallower.
+        let prunes_late_quiets = position.prunes_late_quiets();
         self.order(position, &moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -429,9 +438,28 @@ impl<'a, G: Game> Searcher<'a, G> {
             let m = self.pick(&mut moves, candidate, ply);
             let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             let index = searched;
+            let noisy = position.is_capture(m) || G::is_promotion(m);
+            // Step 8. Futility pruning, as in chess, where the game allows
+            // it (a plain turn, no army still in hand): once a line that
+            // avoids mate is in hand, a quiet move is not searched where
+            // even a generous gain leaves the static eval below alpha. Not
+            // a move that gives check, nor a placement. (Late-move pruning
+            // was tried too: placement chess lost 155 Elo to it.)
+            let futile = prunes_late_quiets
+                && ply > 0
+                && !in_check
+                && !noisy
+                && best > -MATE_BOUND
+                && !is_mate_score(alpha)
+                && !G::is_placement(m)
+                && !child.in_check()
+                && depth <= p::variant_futility_max_depth()
+                && eval + p::variant_futility_base() + p::variant_futility_margin() * depth <= alpha;
+            if futile {
+                continue;
+            }
             searched += 1;
             self.moved[ply + 2] = position.trail(m);
-            let noisy = position.is_capture(m) || G::is_promotion(m);
             let extension = i32::from(child.in_check() && ply < 2 * depth as usize + 8);
             let new_depth = depth - 1 + extension;
             let chance = position.chance(m, &self.context);
@@ -487,7 +515,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             return position.no_move_score(ply);
         }
 
-        // Step 7. The result goes to the table.
+        // Step 9. The result goes to the table.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

@@ -141,6 +141,11 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// A plain turn: one move, nothing forced, the usual goal; reverse
     /// futility and the null move are sound here.
     fn plain_turn(&self) -> bool;
+    /// Whether quiet moves may be pruned here (futility pruning): a plain
+    /// turn, unless the game says otherwise.
+    fn prunes_late_quiets(&self) -> bool {
+        self.plain_turn()
+    }
     /// Whether the side to move has men beyond its king and pawns (the null
     /// move is not tried in pawn endings).
     fn has_pieces(&self) -> bool;
