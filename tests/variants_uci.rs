@@ -349,3 +349,24 @@ fn self_play_games_are_legal_to_the_end() {
         self_play(variant, 2, 300, 7 + i as u64);
     }
 }
+
+/// The game search's aspiration windows: a mate that shows up in an
+/// iteration searched in a narrow window around the last one's centipawn
+/// score fails high, and the window widens until the mate's exact score
+/// comes out (a search that kept the bound would report centipawns).
+#[test]
+fn a_mate_found_inside_an_aspiration_window_is_reported_exactly() {
+    let mut engine = engine_in(Variant::Placement);
+    // Every man placed: chess (WAC 1), where Qg6 mates in two.
+    engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1[] w - - 0 1");
+    let lines = engine.search("go depth 7");
+    let scores: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| l.split(" score ").nth(1))
+        .map(|rest| rest.split(" nodes").next().unwrap())
+        .collect();
+    assert!(scores.first().is_some_and(|s| s.starts_with("cp")), "{scores:?}");
+    assert_eq!(scores.last(), Some(&"mate 2"), "{scores:?}");
+    assert_eq!(best_move(&lines), "g3g6");
+}
