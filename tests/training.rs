@@ -66,7 +66,7 @@ fn datagen_is_reproducible_and_its_records_read_back() {
 fn a_killed_datagen_run_leaves_a_valid_file_that_a_new_run_extends() {
     let output = scratch("killed.bin");
     let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
-        .args(["datagen", "--output", output.to_str().unwrap(), "--threads", "2", "--nodes", "300"])
+        .args(["datagen", "--output", output.to_str().unwrap(), "--threads", "2", "--nodes", "300", "--games", "12"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

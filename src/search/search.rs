@@ -438,6 +438,8 @@ impl SearchThread {
         let mut best_score = floor;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
+        // Legal moves the picker gave (searched or pruned).
+        let mut moves_seen = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
         let us = position.side_to_move();
@@ -445,6 +447,7 @@ impl SearchThread {
             if m == excluded {
                 continue;
             }
+            moves_seen += 1;
             let noisy = is_noisy(position, m);
             let piece = position.piece_on(m.from()).expect("a move starts on a piece");
             let history = if noisy {
@@ -598,9 +601,13 @@ impl SearchThread {
             }
         }
 
-        // Step 18. No legal move: mate or stalemate.
+        // Step 18. No legal move: mate or stalemate. (Where every move was
+        // pruned, which only a tablebase floor allows before a move is
+        // searched, the floor stands.)
         if moves_searched == 0 {
-            return if excluded.is_some() {
+            return if moves_seen > 0 {
+                best_score
+            } else if excluded.is_some() {
                 alpha
             } else if in_check {
                 -MATE + ply as i32
