@@ -10,6 +10,7 @@
 //! - [`search`]: the alpha-beta and quiescence searches, step by step.
 //! - [`movepick`], [`history`]: move ordering.
 //! - [`correction`]: what the static evaluation gets wrong, learnt.
+//! - [`aspiration`]: the root's search windows.
 //! - [`tt`]: the transposition table.
 //! - [`time`]: how long to think.
 //! - [`parameters`]: every tunable number.
@@ -18,6 +19,7 @@
 //! - [`limits`], [`report`], [`score`]: what goes in and comes out.
 
 pub mod ablation;
+pub mod aspiration;
 pub mod correction;
 pub mod engine;
 pub mod game;

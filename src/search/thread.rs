@@ -3,14 +3,14 @@
 //! main thread: it watches the clock, reports progress, waits for the
 //! helpers, picks the best move by a vote among the threads and reports it.
 
-use super::ablation::{enabled, Step};
+use super::aspiration::AspirationWindow;
 use super::correction::{Correction, CorrectionKeys};
 use super::history::{Histories, PieceTo};
 use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
-use super::score::{is_decisive, is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -501,36 +501,16 @@ impl SearchThread {
     /// iteration's score, widening it on each failure.
     fn aspiration_search(&mut self, job: &Job, depth: u32) {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let mut delta = p::aspiration_delta();
-        let windowed = enabled(Step::Aspiration) && depth as i32 >= p::aspiration_min_depth();
-        let (mut alpha, mut beta) = if windowed && !is_decisive(previous) {
-            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut window = AspirationWindow::new(previous, depth as i32);
         loop {
-            let score = self.search_root(job, alpha, beta, depth as i32);
+            let score = self.search_root(job, window.alpha, window.beta, depth as i32);
             self.root_moves[self.pv_index..].sort_by_key(|r| -r.score);
             if self.stopped {
                 return;
             }
-            let bound = if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
-                Bound::Upper
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
-                Bound::Lower
-            } else {
-                return;
-            };
+            let Some(bound) = window.widen(score, true) else { return };
             if self.is_main() && self.elapsed_ms() > 3000 {
                 self.report_lines(job, 1, bound);
-            }
-            delta += delta * p::aspiration_growth_percent() / 100;
-            if delta > p::aspiration_max_delta() {
-                alpha = -INFINITE;
-                beta = INFINITE;
             }
         }
     }

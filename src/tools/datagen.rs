@@ -238,7 +238,7 @@ impl Note {
 /// Opens the output for appending and reads what it holds. Records beyond
 /// its note (a run killed between the two writes, or a record cut short)
 /// are dropped, so that the file holds whole games of known numbers.
-fn open_output(settings: &Settings) -> Result<(File, Note), String> {
+fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
     let path = &settings.output;
     let note_path = Note::path(path);
     let shown = path.display();
@@ -285,7 +285,7 @@ fn open_output(settings: &Settings) -> Result<(File, Note), String> {
             note.games, note.records, note.games
         );
     }
-    Ok((file, note))
+    Ok(OrderedOutput { file, note, note_path, waiting: BTreeMap::new() })
 }
 
 /// The output file, written in the order of the games: a game that ends
@@ -325,10 +325,9 @@ impl OrderedOutput {
 /// on standard error every `report_every`.
 pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, String> {
     let book = read_book(settings)?;
-    let (file, note) = open_output(settings)?;
-    let started = AtomicU64::new(note.games);
-    let note_path = Note::path(&settings.output);
-    let output = Mutex::new(OrderedOutput { file, note, note_path, waiting: BTreeMap::new() });
+    let output = open_output(settings)?;
+    let started = AtomicU64::new(output.note.games);
+    let output = Mutex::new(output);
     let progress = Progress::default();
     let running = AtomicUsize::new(settings.threads);
     let start = Instant::now();

@@ -171,7 +171,7 @@ impl Game for VariantPosition {
     /// Not while either army is still being placed: the men in hand will
     /// change the board, and the static eval cannot judge a quiet move's
     /// worth against them.
-    fn prunes_late_quiets(&self) -> bool {
+    fn prunes_quiets(&self) -> bool {
         self.plain_turn()
             && !self.is_placing(crate::types::Color::White)
             && !self.is_placing(crate::types::Color::Black)
@@ -303,21 +303,21 @@ mod tests {
         let start = |v: &str| VariantPosition::startpos(Variant::from_name(v).unwrap());
         // Armies in hand: the placement variants' start, and one side still
         // placing while the other moves.
-        assert!(!start("placement").prunes_late_quiets());
-        assert!(!start("vandien").prunes_late_quiets());
+        assert!(!start("placement").prunes_quiets());
+        assert!(!start("vandien").prunes_quiets());
         let one_placing = position(
             Variant::from_name("placement").unwrap(),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] b - - 0 9",
         );
         assert!(one_placing.is_placing(crate::types::Color::White));
-        assert!(!one_placing.prunes_late_quiets());
+        assert!(!one_placing.prunes_quiets());
         // Plain turns: ghost, mined, reinforced chess from the start.
         for name in ["ghost", "mined", "reinforced"] {
-            assert!(start(name).prunes_late_quiets(), "{name}");
+            assert!(start(name).prunes_quiets(), "{name}");
         }
         // Turns of several moves, or the goal of being mated: never.
         for name in ["marseillais", "progressive", "camps", "losers"] {
-            assert!(!start(name).prunes_late_quiets(), "{name}");
+            assert!(!start(name).prunes_quiets(), "{name}");
         }
     }
 

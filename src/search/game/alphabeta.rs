@@ -425,7 +425,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
 
         // Step 7. The moves, best first; late quiet ones searched shallower.
-        let prunes_late_quiets = position.prunes_late_quiets();
+        let prunes_quiets = position.prunes_quiets();
         self.order(position, &moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -445,7 +445,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             // even a generous gain leaves the static eval below alpha. Not
             // a move that gives check, nor a placement. (Late-move pruning
             // was tried too: placement chess lost 155 Elo to it.)
-            let futile = prunes_late_quiets
+            let futile = prunes_quiets
                 && ply > 0
                 && !in_check
                 && !noisy

@@ -11,9 +11,8 @@
 use super::alphabeta::{Deadline, Searcher};
 use super::Game;
 use crate::clock::Instant;
-use crate::search::ablation::{enabled, Step};
-use crate::search::parameters as p;
-use crate::search::score::{is_mate_score, INFINITE, MAX_PLY};
+use crate::search::aspiration::AspirationWindow;
+use crate::search::score::{INFINITE, MAX_PLY};
 use crate::search::thread::{SearchThread, Signals, ThreadStats};
 use crate::search::time::TimeManager;
 use crate::search::tt::TranspositionTable;
@@ -279,37 +278,26 @@ fn iterative_deepening<G: Game>(
     best_lines
 }
 
-/// One root search of `depth`, as chess does it: from the aspiration depth
-/// on, in a window around the line's score of the last iteration
-/// (`previous`), widened on the side that failed until the score falls
-/// inside it; a move that fails high is searched first again.
+/// One root search of `depth` in an aspiration window around the line's
+/// score of the last iteration (`previous`), as chess does it, widened
+/// until the score falls inside; a move that fails high is searched first
+/// again.
 fn aspiration_search<G: Game>(searcher: &mut Searcher<G>, root: &G, depth: i32, previous: Option<i32>) -> i32 {
-    let mut delta = p::aspiration_delta();
-    let (mut alpha, mut beta) = match previous {
-        Some(score) if enabled(Step::Aspiration) && depth >= p::aspiration_min_depth() && !is_mate_score(score) => {
-            ((score - delta).max(-INFINITE), (score + delta).min(INFINITE))
-        }
-        _ => (-INFINITE, INFINITE),
-    };
+    let mut window = AspirationWindow::new(previous.unwrap_or(-INFINITE), depth);
     loop {
-        let score = searcher.search(root, depth, 0, alpha, beta);
-        if searcher.stopped || (score > alpha && score < beta) || (alpha == -INFINITE && beta == INFINITE) {
+        let score = searcher.search(root, depth, 0, window.alpha, window.beta);
+        if searcher.stopped {
             return score;
         }
-        if score <= alpha {
-            alpha = (score - delta).max(-INFINITE);
-        } else {
-            beta = (score + delta).min(INFINITE);
-            if searcher.pv_len[0] > 0 {
+        match window.widen(score, false) {
+            None => return score,
+            Some(Bound::Lower) if searcher.pv_len[0] > 0 => {
                 let best = searcher.pv[0][0];
                 if let Some(at) = searcher.root_moves.iter().position(|&m| m == best) {
                     searcher.root_moves[..=at].rotate_right(1);
                 }
             }
-        }
-        delta += delta * p::aspiration_growth_percent() / 100;
-        if delta > p::aspiration_max_delta() {
-            (alpha, beta) = (-INFINITE, INFINITE);
+            Some(_) => {}
         }
     }
 }

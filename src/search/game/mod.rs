@@ -143,7 +143,7 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn plain_turn(&self) -> bool;
     /// Whether quiet moves may be pruned here (futility pruning): a plain
     /// turn, unless the game says otherwise.
-    fn prunes_late_quiets(&self) -> bool {
+    fn prunes_quiets(&self) -> bool {
         self.plain_turn()
     }
     /// Whether the side to move has men beyond its king and pawns (the null
