@@ -4,10 +4,11 @@
 
 use super::eval::{evaluate, VALUES};
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
+use crate::search::correction::{hash_men, Structure};
 use crate::search::game::Game;
 use crate::search::history::Histories;
 use crate::search::score::{DRAW, MATE};
-use crate::search::thread::SearchThread;
+use crate::types::Color;
 use crate::types::Move;
 
 /// The histories' sizes: quiet moves by side, origin and destination;
@@ -207,8 +208,21 @@ impl Game for ElvenPosition {
         }
     }
 
-    fn histories(thread: &mut SearchThread) -> &mut Histories {
-        thread.game_histories.get_or_insert_with(|| {
+    /// The pawns; each colour's other men.
+    fn structure(&self) -> Structure {
+        let words = |board: crate::elven::ElvenBitboard| [board.0 as u64, (board.0 >> 64) as u64];
+        let others =
+            |color: Color| hash_men(ElvenPieceKind::ALL[1..].iter().flat_map(|&kind| words(self.pieces(color, kind))));
+        let pawns = |color: Color| words(self.pieces(color, ElvenPieceKind::Pawn));
+        Structure {
+            side: self.side_to_move(),
+            pawns: hash_men(pawns(Color::White).into_iter().chain(pawns(Color::Black))),
+            others: [others(Color::White), others(Color::Black)],
+        }
+    }
+
+    fn histories<'t>(_: &'t mut Histories, other: &'t mut Option<Histories>) -> &'t mut Histories {
+        other.get_or_insert_with(|| {
             Histories::with_sizes(QUIET_INDICES, CAPTURE_INDICES, TRAILS).expect("9 MiB for the Elven histories")
         })
     }

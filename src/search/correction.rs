@@ -34,30 +34,61 @@ pub struct CorrectionKeys {
     continuation: Option<usize>,
 }
 
+/// What a node's position is keyed by: the side to move, a hash of the
+/// pawns and one of each colour's other men (with what it holds in hand,
+/// in the games that have hands). Any game can give it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Structure {
+    pub side: Color,
+    pub pawns: u64,
+    pub others: [u64; 2],
+}
+
+/// A hash of a colour's men given as bitboards (and any other words),
+/// spread over the tables' slots.
+#[inline(always)]
+pub fn hash_men(words: impl IntoIterator<Item = u64>) -> u64 {
+    let mut hash = 0u64;
+    for (i, word) in words.into_iter().enumerate() {
+        hash = (hash ^ word).wrapping_mul(MIX[i % MIX.len()]).rotate_left(29);
+    }
+    hash ^ (hash >> 31)
+}
+
 impl CorrectionKeys {
     /// The keys of `position`, reached by `previous` (the moves one and two
     /// plies back; None where not known).
     #[inline(always)]
     pub fn new(position: &Position, previous: [Option<PieceTo>; 2]) -> CorrectionKeys {
-        let side = position.side_to_move().index();
-        let slot = |hash: u64| side * SIZE + (hash % SIZE as u64) as usize;
-        let non_pawn = |color: Color| {
-            let mut hash = 0u64;
-            for (i, kind) in [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
-                .into_iter()
-                .enumerate()
-            {
-                hash = (hash ^ position.pieces(color, kind).0).wrapping_mul(MIX[i]).rotate_left(29);
-            }
-            color.index() * 2 * SIZE + slot(hash ^ (hash >> 31))
+        let others = |color: Color| {
+            hash_men(
+                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
+                    .map(|kind| position.pieces(color, kind).0),
+            )
         };
+        let structure = Structure {
+            side: position.side_to_move(),
+            pawns: position.pawn_key(),
+            others: [others(Color::White), others(Color::Black)],
+        };
+        let continuation = match previous {
+            [Some(one), Some(two)] => Some((two.index(), one.index())),
+            _ => None,
+        };
+        CorrectionKeys::of(&structure, continuation)
+    }
+
+    /// The keys of a node of any game: its structure, and the continuation
+    /// keys of the moves two plies and one ply back (any index; those of
+    /// chess's men on its squares have a slot each).
+    #[inline(always)]
+    pub fn of(structure: &Structure, continuation: Option<(usize, usize)>) -> CorrectionKeys {
+        let side = structure.side.index();
+        let slot = |hash: u64| side * SIZE + (hash % SIZE as u64) as usize;
         CorrectionKeys {
-            pawn: slot(position.pawn_key()),
-            non_pawn: [non_pawn(Color::White), non_pawn(Color::Black)],
-            continuation: match previous {
-                [Some(one), Some(two)] => Some(two.index() * TRAILS + one.index()),
-                _ => None,
-            },
+            pawn: slot(structure.pawns),
+            non_pawn: [slot(structure.others[0]), 2 * SIZE + slot(structure.others[1])],
+            continuation: continuation.map(|(two, one)| (two.wrapping_mul(TRAILS) + one) % (TRAILS * TRAILS)),
         }
     }
 }

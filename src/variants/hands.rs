@@ -25,6 +25,12 @@ impl Hands {
         self.counts[color.index()][kind.index()]
     }
 
+    /// How many men of each kind `color` holds, by kind index.
+    #[inline(always)]
+    pub fn counts(&self, color: Color) -> [u8; 6] {
+        self.counts[color.index()]
+    }
+
     /// Every piece `color` holds.
     pub fn total(&self, color: Color) -> u32 {
         self.counts[color.index()].iter().map(|&n| n as u32).sum()

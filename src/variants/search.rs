@@ -11,11 +11,11 @@ use super::mines::MineOdds;
 use super::position::VariantPosition;
 use super::{Goal, TurnOrder};
 use crate::board::CastlingSide;
+use crate::search::correction::{hash_men, Structure};
 use crate::search::game::{Chance, Game, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{Histories, PieceTo};
 use crate::search::score::{DRAW, MATE};
-use crate::search::thread::SearchThread;
-use crate::types::{Move, MoveKind, Piece, PieceType};
+use crate::types::{Color, Move, MoveKind, Piece, PieceType};
 
 /// The score of the player to move when the side to move has no legal
 /// action: mated (lost; won in losing chess, and won where the player's own
@@ -271,8 +271,31 @@ impl Game for VariantPosition {
         Action::from_bits(m.bits())
     }
 
-    fn histories(thread: &mut SearchThread) -> &mut Histories {
-        &mut thread.histories
+    fn histories<'t>(chess: &'t mut Histories, _: &'t mut Option<Histories>) -> &'t mut Histories {
+        chess
+    }
+
+    /// The pawns on the board; each colour's other men with its ghosts and
+    /// what it holds in hand.
+    fn structure(&self) -> Structure {
+        let others = |color: Color| {
+            let [pawns, knights, bishops, rooks, queens, kings] = self.hands().counts(color);
+            let hand = u64::from_le_bytes([pawns, knights, bishops, rooks, queens, kings, 0, 0]);
+            hash_men(
+                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
+                    .map(|kind| self.pieces(color, kind).0)
+                    .into_iter()
+                    .chain([(self.ghosts() & self.color(color)).0, hand]),
+            )
+        };
+        Structure {
+            side: self.side_to_move(),
+            pawns: hash_men([
+                self.pieces(Color::White, PieceType::Pawn).0,
+                self.pieces(Color::Black, PieceType::Pawn).0,
+            ]),
+            others: [others(Color::White), others(Color::Black)],
+        }
     }
 
     fn quiet_index(&self, action: Action) -> usize {
@@ -318,6 +341,49 @@ mod tests {
         // Turns of several moves, or the goal of being mated: never.
         for name in ["marseillais", "progressive", "camps", "losers"] {
             assert!(!start(name).prunes_quiets(), "{name}");
+        }
+    }
+
+    /// A deadline never reached.
+    struct Never;
+
+    impl crate::search::game::Deadline for Never {
+        fn reached(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn the_search_learns_the_evaluations_error_in_plain_turns_only() {
+        use crate::search::correction::{Correction, CorrectionKeys};
+        use crate::search::game::Searcher;
+        use crate::search::score::INFINITE;
+        use crate::search::tt::TranspositionTable;
+        for (name, plain) in [("ghost", true), ("reinforced", true), ("losers", false), ("marseillais", false)] {
+            let position = VariantPosition::startpos(Variant::from_name(name).unwrap());
+            let tt = TranspositionTable::new(4).unwrap();
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let mut histories = Histories::try_new().unwrap();
+            let mut correction = Correction::try_new().unwrap();
+            let mut searcher = Searcher::<VariantPosition>::new(
+                &tt,
+                &stop,
+                &Never,
+                &[position.key()],
+                &mut histories,
+                &mut correction,
+            );
+            searcher.root_moves = position.legal_actions().to_vec();
+            for depth in 1..=5 {
+                searcher.search(&position, depth, 0, -INFINITE, INFINITE);
+            }
+            drop(searcher);
+            // The root's own entries (the board's structure, no moves): the
+            // search found the evaluation wrong there, by some centipawns.
+            let keys = CorrectionKeys::of(&position.structure(), None);
+            assert_eq!(correction.correction(&keys) != 0, plain, "{name}");
+            // The table keeps the evaluation raw.
+            assert_eq!(tt.probe(position.key(), 0).unwrap().eval, evaluate(&position), "{name}");
         }
     }
 

@@ -18,6 +18,8 @@
 //! and follows a single forced capture as far as it goes.
 
 use super::{Chance, Game, MoveBuffer, CHANCE_DECISIVE, ODDS_ONE};
+use crate::search::ablation::{enabled, Step};
+use crate::search::correction::{Correction, CorrectionKeys};
 use crate::search::history::{bonus, Histories};
 use crate::search::parameters as p;
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -87,6 +89,9 @@ pub struct Searcher<'a, G: Game> {
     /// continuation of the moves one and two plies back, keyed by the
     /// game's indices. They outlive the search, until `ucinewgame`.
     histories: &'a mut Histories,
+    /// The search thread's correction history, shared with chess: what the
+    /// search has found the static evaluation to get wrong in plain turns.
+    correction: &'a mut Correction,
     /// The continuation key of each ply's move (None: a null move, a pass
     /// or a mine); entry `ply + 2` is ply `ply`'s.
     moved: Vec<Option<usize>>,
@@ -103,6 +108,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         deadline: &'a dyn Deadline,
         game_keys: &[u64],
         histories: &'a mut Histories,
+        correction: &'a mut Correction,
     ) -> Searcher<'a, G> {
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_keys);
@@ -123,6 +129,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             pv_len: vec![0; MAX_PLY + 1],
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
             histories,
+            correction,
             moved: vec![None; MAX_PLY + 3],
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(G::MAX_MOVES)).collect(),
             context: G::Context::default(),
@@ -214,6 +221,27 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// Where the correction history keeps what it learns of `position`'s
+    /// evaluation, `ply` plies from the root, with or without the moves that
+    /// led there; None where it is not used (a turn that is not plain, or
+    /// the step switched off).
+    fn correction_keys(&self, position: &G, ply: usize, with_moves: bool) -> Option<CorrectionKeys> {
+        if !enabled(Step::Correction) || !position.plain_turn() {
+            return None;
+        }
+        let moves = match (self.moved[ply], self.moved[ply + 1]) {
+            (Some(two), Some(one)) if with_moves => Some((two, one)),
+            _ => None,
+        };
+        Some(CorrectionKeys::of(&position.structure(), moves))
+    }
+
+    /// The static evaluation `raw`, corrected where `keys` say, short of a
+    /// mate score.
+    fn corrected(&self, raw: i32, keys: Option<&CorrectionKeys>) -> i32 {
+        keys.map_or(raw, |keys| (raw + self.correction.correction(keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
     /// The principal variation found from the root.
@@ -385,8 +413,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         let has_move = |moves: &G::Moves| legal_candidates(position, moves, all_legal, 1) > 0;
         let in_check = position.in_check();
         let plain_turn = position.plain_turn();
-        // The static evaluation: the table keeps it with the position.
-        let eval = if in_check { -INFINITE } else { entry.map_or_else(|| position.evaluate(), |e| e.eval) };
+        // The static evaluation (the table keeps it raw with the position),
+        // corrected by what the search has found it to get wrong.
+        let (raw_eval, correction_keys) = if in_check {
+            (-INFINITE, None)
+        } else {
+            (entry.map_or_else(|| position.evaluate(), |e| e.eval), self.correction_keys(position, ply, true))
+        };
+        let eval = if in_check { -INFINITE } else { self.corrected(raw_eval, correction_keys.as_ref()) };
 
         // Step 4. Reverse futility: far above beta near the horizon, with
         // nothing forced in the position, the move will hold.
@@ -523,8 +557,24 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { eval };
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt.store(key, G::to_table(best_move), best, stored_eval, depth, bound, pv_node, ply);
+
+        // Step 10. Learn the static evaluation's error, as chess does: from
+        // a node whose best move is quiet, where its bound says on which
+        // side of the evaluation the truth lies.
+        if let Some(keys) = correction_keys {
+            let beyond_the_eval = match bound {
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+                Bound::Exact => true,
+            };
+            let quiet =
+                best_move == G::Move::default() || !(position.is_capture(best_move) || G::is_promotion(best_move));
+            if beyond_the_eval && quiet && !is_mate_score(best) {
+                self.correction.update(&keys, best - raw_eval, depth);
+            }
+        }
         best
     }
 
@@ -577,7 +627,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         let forced = position.captures_compulsory() && moves.iter().any(|&m| position.is_capture(m));
         let mut best = -INFINITE;
         if !in_check && !forced {
-            let stand = position.evaluate();
+            let keys = self.correction_keys(position, ply, false);
+            let stand = self.corrected(position.evaluate(), keys.as_ref());
             if stand >= beta {
                 return stand;
             }

@@ -12,6 +12,8 @@ use super::alphabeta::{Deadline, Searcher};
 use super::Game;
 use crate::clock::Instant;
 use crate::search::aspiration::AspirationWindow;
+use crate::search::correction::Correction;
+use crate::search::history::Histories;
 use crate::search::score::{INFINITE, MAX_PLY};
 use crate::search::thread::{SearchThread, Signals, ThreadStats};
 use crate::search::time::TimeManager;
@@ -95,7 +97,8 @@ pub trait GameTask: Send + Sync {
 
 impl<G: Game> GameTask for GameJob<G> {
     fn run(&self, thread: &mut SearchThread) {
-        run(self, thread.id, G::histories(thread));
+        let SearchThread { id, histories, game_histories, correction, .. } = thread;
+        run(self, *id, G::histories(histories, game_histories), correction);
     }
 }
 
@@ -147,10 +150,10 @@ struct Line<M> {
     pv: Vec<M>,
 }
 
-/// Runs `job` on search thread `id`, with that thread's histories. The
-/// main thread (0) returns only after reporting the best move and marking
-/// the engine idle.
-fn run<G: Game>(job: &GameJob<G>, id: usize, histories: &mut crate::search::history::Histories) {
+/// Runs `job` on search thread `id`, with that thread's histories and
+/// correction history. The main thread (0) returns only after reporting the
+/// best move and marking the engine idle.
+fn run<G: Game>(job: &GameJob<G>, id: usize, histories: &mut Histories, correction: &mut Correction) {
     let root = job.root;
     let clock = Clock {
         time: RefCell::new(TimeManager::new(&job.limits, job.clock_side, job.move_overhead, job.start)),
@@ -159,7 +162,7 @@ fn run<G: Game>(job: &GameJob<G>, id: usize, histories: &mut crate::search::hist
     };
     let main = id == 0;
     let deadline: &dyn Deadline = if main { &clock } else { &Never };
-    let mut searcher = Searcher::<G>::new(&job.tt, &job.signals.stop, deadline, &job.keys, histories);
+    let mut searcher = Searcher::<G>::new(&job.tt, &job.signals.stop, deadline, &job.keys, histories, correction);
     searcher.counters = Some((&job.stats, id));
     searcher.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
     searcher.context = job.context.clone();

@@ -18,8 +18,8 @@ pub mod driver;
 pub use alphabeta::{Deadline, Searcher};
 pub use driver::{GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
 
+use super::correction::Structure;
 use super::history::Histories;
-use super::thread::SearchThread;
 use crate::types::Move;
 use arrayvec::ArrayVec;
 use std::fmt::Debug;
@@ -186,8 +186,12 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// table's move is only compared with the legal moves, never made.
     fn to_table(m: Self::Move) -> Move;
     fn table_move(&self, m: Move) -> Self::Move;
-    /// The histories for this game on a search thread, sized for it.
-    fn histories(thread: &mut SearchThread) -> &mut Histories;
+    /// The histories for this game on a search thread, sized for it: the
+    /// thread's chess histories, or its `other` ones, made for this game.
+    fn histories<'t>(chess: &'t mut Histories, other: &'t mut Option<Histories>) -> &'t mut Histories;
+    /// What the correction history keys a node by (its men, hands
+    /// included).
+    fn structure(&self) -> Structure;
     /// The quiet history's index of a quiet move.
     fn quiet_index(&self, m: Self::Move) -> usize;
     /// The capture history's index of a capture (None: no mover to key it).
