@@ -3,17 +3,22 @@
 
 use roque::nnue::network::HIDDEN;
 use roque::tools::data_files::read_records;
-use roque::tools::train::{fit_scale, quantisation_error, TrainSettings, Trainer};
+use roque::tools::train::{fit_scale, quantisation_error, Schedule, TrainSettings, Trainer};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
-usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X] [--drop-at F]
+usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
+                   [--schedule step|cosine] [--drop-at F] [--warmup F] [--lr-end F] [--weight-decay X]
                    [--wdl F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
                    [--checkpoint <file>] [--init <checkpoint>] [--fit-scale] [--no-mirror]
   <data>: binary record files or text (.txt, .epd) files, in game order;
   the last --holdout fraction (0.02) is kept out for validation.
+  --schedule step (the default): --lr, divided by ten from --drop-at (0.7)
+  of the epochs; cosine: a linear warm-up over --warmup (0.02) of the run,
+  then a cosine down to --lr-end (0.01) times --lr. --weight-decay (0):
+  AdamW's, on the weights but not the biases.
   With --checkpoint, each epoch is saved there and a run restarted with the
   same file goes on after the last saved epoch; --init starts from the
   weights of a checkpoint with a fresh schedule (a new generation). Odd
@@ -86,6 +91,16 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--seed" => options.settings.seed = whole()? as u64,
             "--lr" => options.settings.learning_rate = fraction(1.0)? as f32,
             "--drop-at" => options.settings.drop_at = fraction(1.0)? as f32,
+            "--schedule" => {
+                options.settings.schedule = match value.as_str() {
+                    "step" => Schedule::Step,
+                    "cosine" => Schedule::Cosine,
+                    _ => return Err(format!("--schedule: step or cosine, not {value}")),
+                }
+            }
+            "--warmup" => options.settings.warmup = fraction(0.5)? as f32,
+            "--lr-end" => options.settings.lr_end = fraction(1.0)? as f32,
+            "--weight-decay" => options.settings.weight_decay = fraction(1.0)? as f32,
             "--wdl" => options.settings.wdl = fraction(1.0)? as f32,
             "--holdout" => options.holdout = fraction(0.5)?,
             "--scale" => options.settings.scale = fraction(10_000.0)?.max(1.0) as f32,
@@ -172,7 +187,7 @@ fn train(options: &Options) -> Result<(), String> {
     println!("epoch      lr  train loss  validation loss  positions/s  elapsed");
     while trainer.epochs_done < settings.epochs {
         let epoch_start = Instant::now();
-        let learning_rate = settings.learning_rate_at(trainer.epochs_done);
+        let learning_rate = settings.learning_rate_at(trainer.epochs_done, 1.0);
         let train_loss = trainer.epoch(&records, settings);
         let speed = records.len() as f64 / epoch_start.elapsed().as_secs_f64();
         let validation_loss = trainer.loss(&validation, settings);

@@ -5,7 +5,9 @@
 //! The loss of a position is `(σ(out) - target)²`, where `out` is the
 //! network's output (centipawns / scale) and the target blends the game's
 //! result and the search score: `wdl · result + (1 - wdl) · σ(score /
-//! scale)`, both from the side to move's view. A position sets about 30 of
+//! scale)`, both from the side to move's view. The learning rate follows a
+//! [`Schedule`]; weight decay, where asked for, is AdamW's (decoupled from
+//! the gradient, on the weights but not the biases). A position sets about 30 of
 //! the 768 inputs of each view, so the first layer's forward and backward
 //! passes touch only those rows. Batches are split over the cores (rayon),
 //! each core summing its own gradient.
@@ -36,13 +38,32 @@ const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// The number of parameters.
 pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 
+/// How the learning rate moves over a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// The rate, divided by ten from `drop_at` of the epochs (epoch by
+    /// epoch): generations 1 and 2 were trained so.
+    Step,
+    /// A linear warm-up over `warmup` of the run, then a cosine from the
+    /// rate down to `lr_end` times it, batch by batch.
+    Cosine,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainSettings {
     pub epochs: usize,
     pub batch_size: usize,
     pub learning_rate: f32,
-    /// The learning rate is divided by ten from this fraction of the epochs.
+    pub schedule: Schedule,
+    /// The learning rate is divided by ten from this fraction of the epochs
+    /// (the step schedule).
     pub drop_at: f32,
+    /// The fraction of the run the cosine schedule warms up over.
+    pub warmup: f32,
+    /// Where the cosine schedule ends, as a fraction of the rate.
+    pub lr_end: f32,
+    /// AdamW's weight decay (0: plain Adam).
+    pub weight_decay: f32,
     /// The weight of the game result in the target (the rest: the score).
     pub wdl: f32,
     /// Centipawns for an output of 1.0.
@@ -59,7 +80,11 @@ impl Default for TrainSettings {
             epochs: 30,
             batch_size: 16_384,
             learning_rate: 0.001,
+            schedule: Schedule::Step,
             drop_at: 0.7,
+            warmup: 0.02,
+            lr_end: 0.01,
+            weight_decay: 0.0,
             wdl: 0.4,
             scale: 400.0,
             seed: 1,
@@ -69,13 +94,31 @@ impl Default for TrainSettings {
 }
 
 impl TrainSettings {
-    pub fn learning_rate_at(&self, epoch: usize) -> f32 {
-        if (epoch as f32) < self.drop_at * self.epochs as f32 {
-            self.learning_rate
-        } else {
-            self.learning_rate / 10.0
+    /// The learning rate for the batch that ends `done` of the epoch
+    /// `epoch` (a fraction in (0, 1]).
+    pub fn learning_rate_at(&self, epoch: usize, done: f64) -> f32 {
+        match self.schedule {
+            Schedule::Step if (epoch as f32) < self.drop_at * self.epochs as f32 => self.learning_rate,
+            Schedule::Step => self.learning_rate / 10.0,
+            Schedule::Cosine => {
+                let progress = ((epoch as f64 + done) / self.epochs.max(1) as f64).clamp(0.0, 1.0);
+                let warmup = self.warmup.clamp(0.0, 0.5) as f64;
+                if progress < warmup {
+                    return (self.learning_rate as f64 * progress / warmup) as f32;
+                }
+                let along = (progress - warmup) / (1.0 - warmup);
+                let end = self.lr_end as f64;
+                let cosine = 0.5 * (1.0 + (std::f64::consts::PI * along).cos());
+                (self.learning_rate as f64 * (end + (1.0 - end) * cosine)) as f32
+            }
         }
     }
+}
+
+/// Whether parameter `i` is a weight (weight decay applies), not a bias.
+#[inline(always)]
+fn is_weight(i: usize) -> bool {
+    i < FEATURE_BIAS || (OUTPUT_WEIGHTS..OUTPUT_BIAS).contains(&i)
 }
 
 /// A training position, ready for the network: each view's inputs and the
@@ -243,8 +286,9 @@ impl Trainer {
         (gradient, loss / n as f64)
     }
 
-    /// One Adam step on a batch; returns the batch's mean loss.
-    fn step(&mut self, samples: &[Sample], learning_rate: f32) -> f64 {
+    /// One Adam step on a batch (AdamW's with a weight decay); returns the
+    /// batch's mean loss.
+    fn step(&mut self, samples: &[Sample], learning_rate: f32, weight_decay: f32) -> f64 {
         const BETA1: f32 = 0.9;
         const BETA2: f32 = 0.999;
         const EPSILON: f32 = 1e-8;
@@ -253,6 +297,7 @@ impl Trainer {
         let correction1 = 1.0 - BETA1.powi(self.steps.min(i32::MAX as u64) as i32);
         let correction2 = 1.0 - BETA2.powi(self.steps.min(i32::MAX as u64) as i32);
         let rate = learning_rate * correction2.sqrt() / correction1;
+        let decay = learning_rate * weight_decay;
         self.parameters
             .par_iter_mut()
             .zip(self.first_moment.par_iter_mut())
@@ -263,6 +308,9 @@ impl Trainer {
                 *m = BETA1 * *m + (1.0 - BETA1) * g;
                 *v = BETA2 * *v + (1.0 - BETA2) * g * g;
                 *w -= rate * *m / (v.sqrt() + EPSILON);
+                if decay != 0.0 && is_weight(i) {
+                    *w -= decay * *w;
+                }
                 if i < OUTPUT_BIAS {
                     *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                 }
@@ -287,18 +335,19 @@ impl Trainer {
 
     /// One pass over `records` in a random order; returns the mean loss.
     pub fn epoch(&mut self, records: &[Record], settings: &TrainSettings) -> f64 {
-        let learning_rate = settings.learning_rate_at(self.epochs_done);
         let mut order: Vec<u32> = (0..records.len() as u32).collect();
         order.shuffle(&mut StdRng::seed_from_u64(settings.seed.wrapping_add(self.epochs_done as u64)));
         let mut total = 0.0;
-        for batch in order.chunks(settings.batch_size) {
+        let batches = order.len().div_ceil(settings.batch_size.max(1)).max(1);
+        for (index, batch) in order.chunks(settings.batch_size).enumerate() {
+            let learning_rate = settings.learning_rate_at(self.epochs_done, (index + 1) as f64 / batches as f64);
             // Every other epoch sees each position mirrored, where it can be,
             // but not the last: real games castle short more than long, and
             // the network should end on them.
             let mirror = settings.mirror && self.epochs_done % 2 == 1 && self.epochs_done + 1 < settings.epochs;
             let samples: Vec<Sample> =
                 batch.par_iter().map(|&i| Sample::new(&records[i as usize], settings, mirror)).collect();
-            total += self.step(&samples, learning_rate) * batch.len() as f64;
+            total += self.step(&samples, learning_rate, settings.weight_decay) * batch.len() as f64;
         }
         self.epochs_done += 1;
         total / records.len().max(1) as f64
@@ -427,4 +476,129 @@ pub fn quantisation_error(
         .collect();
     let mean = differences.iter().sum::<f64>() / differences.len().max(1) as f64;
     (mean, differences.iter().cloned().fold(0.0, f64::max))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position of a few men for each view, and its target.
+    fn sample() -> Sample {
+        let mut sample = Sample { us: [0; 32], them: [0; 32], count: 6, bucket: 3, target: 0.3 };
+        for (i, feature) in [10u16, 141, 275, 402, 530, 700].into_iter().enumerate() {
+            sample.us[i] = feature;
+            sample.them[i] = (feature + 37) % INPUTS as u16;
+        }
+        sample
+    }
+
+    /// The loss of `sample`, computed anew in f64 from the parameters (the
+    /// trainer's own forward pass, in f32, is too coarse for differences).
+    fn loss(parameters: &[f32], sample: &Sample) -> f64 {
+        let w = |i: usize| parameters[i] as f64;
+        let view = |features: &[u16]| -> Vec<f64> {
+            (0..HIDDEN)
+                .map(|unit| {
+                    let sum: f64 = features.iter().map(|&f| w(FEATURE_WEIGHTS + f as usize * HIDDEN + unit)).sum();
+                    (w(FEATURE_BIAS + unit) + sum).clamp(0.0, 1.0).powi(2)
+                })
+                .collect()
+        };
+        let (us, them) = (view(&sample.us[..sample.count]), view(&sample.them[..sample.count]));
+        let weights = OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN;
+        let out = w(OUTPUT_BIAS + sample.bucket)
+            + (0..HIDDEN).map(|i| us[i] * w(weights + i) + them[i] * w(weights + HIDDEN + i)).sum::<f64>();
+        let error = 1.0 / (1.0 + (-out).exp()) - sample.target as f64;
+        error * error
+    }
+
+    #[test]
+    fn gradients_match_finite_differences() {
+        let mut trainer = Trainer::new(7);
+        // Biases that put many hidden values inside the activation's curve.
+        for i in 0..HIDDEN {
+            trainer.parameters[FEATURE_BIAS + i] = 0.2 + 0.6 * (i % 7) as f32 / 7.0;
+        }
+        let sample = sample();
+        let mut gradient = vec![0.0f32; PARAMETERS];
+        trainer.backward(&sample, &mut gradient);
+        let us = trainer.hidden(&sample.us[..sample.count]);
+        let them = trainer.hidden(&sample.them[..sample.count]);
+        let h = 1e-2f32;
+        // A hidden unit far enough from the activation's kinks (0 and 1)
+        // for a step of h either way to keep to one side of them.
+        let smooth =
+            |unit: usize| [us[unit], them[unit]].iter().all(|&x| (x.abs() > 4.0 * h) && (x - 1.0).abs() > 4.0 * h);
+        let mut checked = Vec::new();
+        for unit in (0..HIDDEN).step_by(9).filter(|&u| smooth(u)) {
+            checked.push(FEATURE_WEIGHTS + sample.us[unit % sample.count] as usize * HIDDEN + unit);
+            checked.push(FEATURE_WEIGHTS + sample.them[(unit + 1) % sample.count] as usize * HIDDEN + unit);
+            checked.push(FEATURE_BIAS + unit);
+            checked.push(OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN + unit);
+            checked.push(OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN + HIDDEN + unit);
+        }
+        checked.push(OUTPUT_BIAS + sample.bucket);
+        let mut nonzero = 0;
+        for &i in &checked {
+            let mut shifted = trainer.parameters.clone();
+            shifted[i] = trainer.parameters[i] + h;
+            let above = loss(&shifted, &sample);
+            shifted[i] = trainer.parameters[i] - h;
+            let below = loss(&shifted, &sample);
+            let numeric = (above - below) / ((trainer.parameters[i] + h) as f64 - (trainer.parameters[i] - h) as f64);
+            let analytic = gradient[i] as f64;
+            assert!(
+                (analytic - numeric).abs() <= 0.02 * numeric.abs() + 2e-6,
+                "parameter {i}: analytic {analytic:e}, finite differences {numeric:e}"
+            );
+            nonzero += usize::from(numeric.abs() > 1e-5);
+        }
+        // The check saw every kind of parameter with a gradient to compare.
+        assert!(checked.len() > 60 && nonzero > 40, "{} checked, {nonzero} with a gradient", checked.len());
+    }
+
+    #[test]
+    fn the_cosine_schedule_warms_up_then_falls_to_its_end_and_the_step_schedule_stays() {
+        let settings = TrainSettings {
+            epochs: 10,
+            learning_rate: 0.002,
+            schedule: Schedule::Cosine,
+            warmup: 0.1,
+            lr_end: 0.01,
+            ..TrainSettings::default()
+        };
+        let rate = |epoch: usize, done: f64| settings.learning_rate_at(epoch, done);
+        assert!((rate(0, 0.5) - 0.001).abs() < 1e-9, "half the warm-up: half the rate");
+        assert!((rate(0, 1.0) - 0.002).abs() < 1e-9, "the warm-up's end: the rate");
+        assert!((rate(9, 1.0) - 0.002 * 0.01).abs() < 1e-9, "the end: lr_end of the rate");
+        assert!((rate(5, 0.5) - 0.002 * (0.01 + 0.99 * 0.5)).abs() < 1e-9, "half way: the mean");
+        let along: Vec<f32> =
+            (1..=10).flat_map(|e| (1..=4).map(move |q| (e, q as f64 / 4.0))).map(|(e, d)| rate(e - 1, d)).collect();
+        assert!(along[4..].windows(2).all(|w| w[1] < w[0]), "falls after the warm-up");
+        // The step schedule: the rate, and a tenth of it from drop_at.
+        let step = TrainSettings { epochs: 10, drop_at: 0.7, learning_rate: 0.001, ..TrainSettings::default() };
+        assert_eq!(step.schedule, Schedule::Step);
+        assert_eq!(step.learning_rate_at(6, 1.0), 0.001);
+        assert_eq!(step.learning_rate_at(7, 0.1), 0.001 / 10.0);
+    }
+
+    #[test]
+    fn weight_decay_shrinks_the_weights_but_not_the_biases() {
+        let mut trainer = Trainer::new(3);
+        for i in 0..HIDDEN {
+            trainer.parameters[FEATURE_BIAS + i] = 0.5;
+        }
+        trainer.parameters[OUTPUT_BIAS + 3] = 0.25;
+        let samples = [sample()];
+        let mut plain = trainer.clone();
+        let mut decayed = trainer.clone();
+        plain.step(&samples, 0.001, 0.0);
+        decayed.step(&samples, 0.001, 0.5);
+        for i in 0..PARAMETERS {
+            let (before, p, d) = (trainer.parameters[i], plain.parameters[i], decayed.parameters[i]);
+            let expected = if is_weight(i) { p - 0.001 * 0.5 * p } else { p };
+            assert!((d - expected).abs() <= 1e-7 * (1.0 + before.abs()), "parameter {i}: {d} for {expected}");
+        }
+        assert!(plain.parameters[..FEATURE_BIAS].iter().zip(&decayed.parameters).any(|(p, d)| p != d));
+    }
 }
