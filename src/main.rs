@@ -20,6 +20,8 @@ usage:
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
   roque data <command> ...           convert, inspect, merge, shuffle training files
+  roque spsa-params                  the search's parameters in OpenBench's SPSA format
+                                     (UCI options of the tuning build, --features ablation)
   roque perft <depth> --variant <name> [<fen>]
                                      the same in a variant (losers, placement, ..., elven)
   roque --help                       this text
@@ -91,6 +93,10 @@ fn main() -> ExitCode {
             }
         },
         Some("probe") => run_probe(&args[1..]),
+        Some("spsa-params") => {
+            print!("{}", roque::search::parameters::spsa_params());
+            ExitCode::SUCCESS
+        }
         Some("--help" | "-h" | "help") => {
             println!("{HELP}");
             ExitCode::SUCCESS

@@ -5,10 +5,14 @@
 //! else.
 //!
 //! In the ordinary build each accessor is a constant. A build with the
-//! `ablation` feature also reads `ROQUE_PARAMS` (`name=value` pairs,
-//! comma-separated, e.g. `ROQUE_PARAMS=iir_min_depth=6,lmp_base=4`) once at
-//! start-up, so a match can put a value against the default without a
-//! second build (`scripts/variant.sh`).
+//! `ablation` feature (the tuning build) also reads `ROQUE_PARAMS`
+//! (`name=value` pairs, comma-separated, e.g.
+//! `ROQUE_PARAMS=iir_min_depth=6,lmp_base=4`) once at start-up, so a match
+//! can put a value against the default without a second build
+//! (`scripts/variant.sh`), and offers every parameter as a UCI `spin`
+//! option of the same name, so that a tuner can set them (`roque
+//! spsa-params` prints the table in OpenBench's SPSA format;
+//! `scripts/spsa.py` tunes them here).
 
 /// One tunable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +42,7 @@ macro_rules! parameters {
             #[inline(always)]
             pub fn $name() -> i32 {
                 const INDEX: usize = index_of(stringify!($name));
-                from_environment().as_ref().map_or($default, |values| values[INDEX])
+                tuned::values()[INDEX].load(std::sync::atomic::Ordering::Relaxed)
             }
         )*
     };
@@ -208,6 +212,73 @@ parameters! {
     variant_forced_choice_plies = 2 in 1..=6;
 }
 
+/// Whether this build's parameters can be set at run time (the
+/// `ablation` feature).
+pub const TUNABLE: bool = cfg!(feature = "ablation");
+
+/// The parameter named `name`, without regard to case (as UCI options are
+/// named).
+pub fn find(name: &str) -> Option<(usize, &'static Parameter)> {
+    TABLE.iter().enumerate().find(|(_, p)| p.name.eq_ignore_ascii_case(name))
+}
+
+/// The value the search reads for the parameter at `index` of [`TABLE`].
+pub fn value(index: usize) -> i32 {
+    #[cfg(feature = "ablation")]
+    return tuned::values()[index].load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "ablation"))]
+    TABLE[index].default
+}
+
+/// Sets the parameter named `name` (any case) to `value`, given as text
+/// (`setoption name <name> value <value>` in the tuning build). None where
+/// no parameter is so named, or where this build's are constants; else
+/// what is wrong with the value, the parameter unchanged.
+pub fn set(name: &str, value: Option<&str>) -> Option<Result<(), String>> {
+    if !TUNABLE {
+        return None;
+    }
+    let (_index, parameter) = find(name)?;
+    let text = value.map(str::trim).unwrap_or_default();
+    let result = match text.parse::<i32>() {
+        Err(_) => Err(format!("setoption: {} value '{text}' is not a whole number", parameter.name)),
+        Ok(number) if !(parameter.min..=parameter.max).contains(&number) => Err(format!(
+            "setoption: {} value {number} is out of range ({} to {})",
+            parameter.name, parameter.min, parameter.max
+        )),
+        Ok(_number) => {
+            #[cfg(feature = "ablation")]
+            tuned::values()[_index].store(_number, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        }
+    };
+    Some(result)
+}
+
+/// The `uci` answer's line for a parameter of the tuning build: a spin
+/// option whose default is its value now.
+pub fn uci_line(index: usize) -> String {
+    let p = TABLE[index];
+    format!("option name {} type spin default {} min {} max {}", p.name, value(index), p.min, p.max)
+}
+
+/// The table in OpenBench's SPSA input format, a line a parameter: `name,
+/// int, default, min, max, c_end, r_end`, where c_end (the last
+/// perturbation) is a twentieth of the range, at least 1, and r_end (the
+/// last step's rate) 0.002.
+pub fn spsa_params() -> String {
+    TABLE
+        .iter()
+        .map(|p| format!("{}, int, {}, {}, {}, {}, 0.002\n", p.name, p.default, p.min, p.max, spsa_c_end(p)))
+        .collect()
+}
+
+/// The last perturbation SPSA gives a parameter: a twentieth of its range,
+/// at least 1.
+pub fn spsa_c_end(p: &Parameter) -> f64 {
+    (f64::from(p.max - p.min) / 20.0).max(1.0)
+}
+
 /// The position of `name` in [`TABLE`], found at compile time.
 #[cfg(feature = "ablation")]
 const fn index_of(name: &str) -> usize {
@@ -265,6 +336,23 @@ fn from_environment() -> &'static Result<Vec<i32>, String> {
     VALUES.get_or_init(|| parse_overrides(&std::env::var("ROQUE_PARAMS").unwrap_or_default()))
 }
 
+/// The tuning build's values: `ROQUE_PARAMS` over the defaults at start-up,
+/// then what `setoption` sets.
+#[cfg(feature = "ablation")]
+mod tuned {
+    use std::sync::atomic::AtomicI32;
+    use std::sync::OnceLock;
+
+    pub fn values() -> &'static [AtomicI32] {
+        static VALUES: OnceLock<Vec<AtomicI32>> = OnceLock::new();
+        VALUES.get_or_init(|| {
+            let defaults = || super::TABLE.iter().map(|p| p.default).collect();
+            let start: Vec<i32> = super::from_environment().clone().unwrap_or_else(|_| defaults());
+            start.into_iter().map(AtomicI32::new).collect()
+        })
+    }
+}
+
 /// What is wrong with `ROQUE_PARAMS`, if anything. The ordinary build reads
 /// no environment and keeps every default.
 pub fn check_overrides() -> Result<(), String> {
@@ -292,6 +380,67 @@ mod tests {
         assert!(parse_overrides("iir_min_depth=9").unwrap_err().contains("3..=8"));
         assert!(parse_overrides("iir_min_depth=x").unwrap_err().contains("'x'"));
         assert!(parse_overrides("iir_min_depth").unwrap_err().contains("name=value"));
+    }
+
+    #[test]
+    fn the_spsa_list_and_the_uci_options_round_trip() {
+        let text = spsa_params();
+        assert_eq!(text.lines().count(), TABLE.len());
+        for (i, (line, p)) in text.lines().zip(TABLE).enumerate() {
+            // OpenBench's SPSA input: name, int, value, min, max, c_end, r_end.
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            assert_eq!(fields.len(), 7, "{line}");
+            let number = |k: usize| fields[k].parse::<i32>().unwrap();
+            assert_eq!((fields[0], fields[1]), (p.name, "int"));
+            assert_eq!((number(2), number(3), number(4)), (p.default, p.min, p.max), "{line}");
+            let c_end: f64 = fields[5].parse().unwrap();
+            assert!(c_end >= 1.0 && c_end <= f64::from(p.max - p.min).max(1.0), "{line}");
+            assert_eq!(fields[6].parse::<f64>().unwrap(), 0.002);
+            // The tuning build's option: found by its name in any case.
+            let line = uci_line(i);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let expected = [
+                "option",
+                "name",
+                p.name,
+                "type",
+                "spin",
+                "default",
+                &value(i).to_string(),
+                "min",
+                &p.min.to_string(),
+                "max",
+                &p.max.to_string(),
+            ]
+            .map(|w| w.to_string());
+            assert_eq!(words, expected);
+            assert_eq!(find(&p.name.to_uppercase()).map(|(k, _)| k), Some(i));
+        }
+        assert_eq!(find("no_such_parameter"), None);
+    }
+
+    #[cfg(not(feature = "ablation"))]
+    #[test]
+    fn the_ordinary_build_keeps_its_parameters_constant() {
+        assert_eq!(set("lmr_base", Some("50")), None);
+        assert_eq!(value(find("lmr_base").unwrap().0), lmr_base());
+    }
+
+    #[cfg(feature = "ablation")]
+    #[test]
+    fn the_tuning_build_sets_a_parameter_in_range_and_refuses_the_rest() {
+        let (index, p) = find("variant_forced_choice_plies").unwrap();
+        let before = value(index);
+        assert_eq!(set("Variant_Forced_Choice_Plies", Some(" 5 ")), Some(Ok(())));
+        assert_eq!((value(index), variant_forced_choice_plies()), (5, 5));
+        assert!(uci_line(index).contains("default 5 min"));
+        let refused = [Some("7"), Some("0"), Some("x"), None];
+        for text in refused {
+            assert!(set(p.name, text).unwrap().is_err(), "{text:?}");
+            assert_eq!(value(index), 5, "{text:?} changed nothing");
+        }
+        assert_eq!(set(p.name, Some(&before.to_string())), Some(Ok(())));
+        assert_eq!(set("no_such_parameter", Some("1")), None);
     }
 
     #[test]

@@ -407,6 +407,10 @@ impl SearchThread {
             })
             .collect();
         self.stack.fill(Frame::default());
+        // The tuning build's reductions follow parameters set since.
+        if super::parameters::TUNABLE {
+            self.reductions = Reductions::new();
+        }
         if let Some(network) = &job.network {
             self.accumulators.reset(network, &job.position);
         }

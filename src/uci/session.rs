@@ -15,6 +15,7 @@ use super::output::Output;
 use crate::board::{Game, Position};
 use crate::elven::game::ElvenGame;
 use crate::search::limits::MAX_DEPTH;
+use crate::search::parameters;
 use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
 use crate::tools::perft::perft_until_stopped;
@@ -198,6 +199,10 @@ impl Session {
         let mut lines =
             vec![format!("id name {ENGINE_NAME} {}", env!("CARGO_PKG_VERSION")), format!("id author {ENGINE_AUTHOR}")];
         lines.extend(OPTIONS.iter().map(|option| option.uci_line()));
+        // The tuning build offers the search's parameters too.
+        if parameters::TUNABLE {
+            lines.extend((0..parameters::TABLE.len()).map(parameters::uci_line));
+        }
         lines.push("uciok".to_string());
         self.output.lines(&lines);
     }
@@ -237,6 +242,14 @@ impl Session {
     }
 
     fn set_option(&mut self, name: String, value: Option<String>) -> Flow {
+        // A search parameter, in the tuning build: read by searches from
+        // the next one on.
+        if let Some(result) = parameters::set(&name, value.as_deref()) {
+            if let Err(error) = result {
+                self.output.error(&error);
+            }
+            return Flow::Continue;
+        }
         let (spec, parsed) = match parse_setoption(&name, value.as_deref()) {
             Ok(parsed) => parsed,
             Err(error) => {
@@ -655,7 +668,8 @@ mod tests {
         assert_eq!(session.handle_line("uci"), Flow::Continue);
         let text = captured.text();
         assert!(text.starts_with("id name Roque "));
-        assert_eq!(text.matches("option name ").count(), OPTIONS.len());
+        let tuning = if parameters::TUNABLE { parameters::TABLE.len() } else { 0 };
+        assert_eq!(text.matches("option name ").count(), OPTIONS.len() + tuning);
         assert!(text.ends_with("uciok\n"));
         assert_eq!(session.handle_line("quit"), Flow::Quit);
     }
