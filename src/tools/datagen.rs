@@ -6,8 +6,11 @@
 //! then a few random legal plies; an opening whose first search scores
 //! beyond a bound is dropped. Every move is a search of a fixed number of
 //! nodes. The game ends by the rules or is adjudicated: won once the score
-//! stays beyond a bound for some plies, drawn once it stays near zero late in
-//! the game, drawn at a ply limit. Positions are kept from a given ply on
+//! stays beyond a bound for some plies (unless it is one of the share of
+//! games played out: those go on to the end the rules give, so that the data
+//! hold the endings a won game reaches, a king alone among them), drawn once
+//! it stays near zero late in the game, drawn at a ply limit. Positions are
+//! kept from a given ply on
 //! when they are quiet: side to move not in check, best move neither a
 //! capture nor a promotion, score not a mate. A finished game's records are
 //! appended to the output as soon as every game before it is written (games
@@ -36,6 +39,9 @@ use std::time::{Duration, Instant};
 pub const USAGE: &str = "\
 usage: roque datagen --output <file> [--games <n>] [--threads <n>] [--nodes <n>] [--seed <n>]
                      [--random-plies <n>] [--book <file>] [--hash <MiB>] [--eval nnue|hce]
+                     [--play-out <percent>]
+  --play-out: that share of the games (0 by default) is not adjudicated as won: it is played
+  on to mate or to a draw by the rules (or the ply limit)
   appends 32-byte records to <file>, noting its games in <file>.progress so that the same
   command started again goes on from the first game not written; --games is the file's total;
   without --games it runs until killed";
@@ -75,6 +81,9 @@ pub struct Settings {
     pub hash_mb: usize,
     /// Play with the network (true) or the hand-crafted evaluation.
     pub use_network: bool,
+    /// The percentage of games not adjudicated as won: played on to the
+    /// end the rules give.
+    pub play_out: u32,
 }
 
 impl Settings {
@@ -98,6 +107,7 @@ impl Settings {
             max_plies: 400,
             hash_mb: 16,
             use_network: crate::nnue::USED_BY_DEFAULT,
+            play_out: 0,
         }
     }
 
@@ -127,6 +137,12 @@ impl Settings {
                 "--random-plies" => settings.random_plies = number(name, value, 0u32)?,
                 "--book" => settings.book = Some(PathBuf::from(value)),
                 "--hash" => settings.hash_mb = number(name, value, 1usize)?,
+                "--play-out" => {
+                    settings.play_out = number(name, value, 0u32)?;
+                    if settings.play_out > 100 {
+                        return Err(format!("--play-out takes a percentage from 0 to 100, not '{value}'"));
+                    }
+                }
                 "--eval" => {
                     settings.use_network = match value.as_str() {
                         "nnue" => true,
@@ -199,8 +215,11 @@ impl Note {
     fn settings_of(settings: &Settings) -> String {
         let book = settings.book.as_ref().map_or("-".to_string(), |b| b.display().to_string());
         let eval = if settings.use_network { "nnue" } else { "hce" };
+        // Written only where it is set, so that the notes of files made
+        // before it still name their settings.
+        let play_out = if settings.play_out > 0 { format!(" --play-out {}", settings.play_out) } else { String::new() };
         format!(
-            "--seed {} --nodes {} --random-plies {} --book {book} --hash {} --eval {eval}",
+            "--seed {} --nodes {} --random-plies {} --book {book} --hash {} --eval {eval}{play_out}",
             settings.seed, settings.nodes, settings.random_plies, settings.hash_mb
         )
     }
@@ -423,22 +442,48 @@ fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mu
     }
 }
 
+/// How a game of the data ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules: mate, or a draw.
+    Rules(GameResult),
+    /// Adjudicated: won or drawn by the score.
+    AdjudicatedWin,
+    AdjudicatedDraw,
+    /// Drawn at the ply limit.
+    PlyLimit,
+}
+
 /// Plays one game and returns its kept positions with the game's outcome.
 pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut StdRng) -> Vec<Record> {
+    play_game_to_its_end(engine, settings, book, rng).0
+}
+
+/// [`play_game`], with how the game ended.
+pub fn play_game_to_its_end(
+    engine: &mut Engine,
+    settings: &Settings,
+    book: &[Position],
+    rng: &mut StdRng,
+) -> (Vec<Record>, Ending) {
     let mut game = opening(engine, settings, book, rng);
+    // Drawn only where some games are played out, so that the games of
+    // other settings stay as they were.
+    let played_out = settings.play_out > 0 && rng.random_range(0..100) < settings.play_out;
     engine.new_game();
     let mut kept: Vec<(Position, i16)> = Vec::new();
     let mut ply = game.position().fullmove_number() * 2 - 2 + (game.position().side_to_move() == Color::Black) as u32;
     let (mut win_streak, mut loss_streak, mut draw_streak) = (0, 0, 0);
-    let outcome = loop {
+    let (outcome, ending) = loop {
         if let Some(result) = game.result() {
-            break match result {
+            let outcome = match result {
                 GameResult::Checkmate { winner } => GameOutcome::win_for(winner),
                 GameResult::Draw(_) => GameOutcome::Draw,
             };
+            break (outcome, Ending::Rules(result));
         }
         if ply >= settings.max_plies {
-            break GameOutcome::Draw;
+            break (GameOutcome::Draw, Ending::PlyLimit);
         }
         let position = *game.position();
         let result = engine.search_sync(&game, SearchLimits::nodes(settings.nodes));
@@ -453,14 +498,14 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rn
         win_streak = if white_view >= settings.win_bound { win_streak + 1 } else { 0 };
         loss_streak = if white_view <= -settings.win_bound { loss_streak + 1 } else { 0 };
         draw_streak = if white_view.abs() <= settings.draw_bound { draw_streak + 1 } else { 0 };
-        if win_streak >= settings.win_plies {
-            break GameOutcome::WhiteWins;
+        if win_streak >= settings.win_plies && !played_out {
+            break (GameOutcome::WhiteWins, Ending::AdjudicatedWin);
         }
-        if loss_streak >= settings.win_plies {
-            break GameOutcome::BlackWins;
+        if loss_streak >= settings.win_plies && !played_out {
+            break (GameOutcome::BlackWins, Ending::AdjudicatedWin);
         }
         if ply >= settings.draw_from_ply && draw_streak >= settings.draw_plies {
-            break GameOutcome::Draw;
+            break (GameOutcome::Draw, Ending::AdjudicatedDraw);
         }
         if let Some(score) = white_score {
             if ply >= settings.first_kept_ply && !position.in_check() && !is_noisy(&position, best) {
@@ -470,7 +515,7 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rn
         game.play(best);
         ply += 1;
     };
-    kept.iter().map(|(position, score)| Record::new(position, *score, outcome)).collect()
+    (kept.iter().map(|(position, score)| Record::new(position, *score, outcome)).collect(), ending)
 }
 
 #[cfg(test)]
@@ -510,6 +555,31 @@ mod tests {
         std::fs::write(&path, "settings --seed 1\ngames twelve\nrecords 1000\n").unwrap();
         assert!(Note::read(&path).unwrap_err().contains("not a datagen progress note"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_game_played_out_goes_on_to_mate_where_another_is_adjudicated() {
+        // K+R against a king alone: adjudicated as won once the score says
+        // so, or played on to the mate.
+        let book = [Position::from_fen("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap()];
+        let base = Settings { nodes: 3000, random_plies: 0, opening_bound: i32::MAX, ..Settings::new(PathBuf::new()) };
+        let mut engine = Engine::new();
+        let (adjudicated, ending) = play_game_to_its_end(&mut engine, &base, &book, &mut StdRng::seed_from_u64(1));
+        assert_eq!(ending, Ending::AdjudicatedWin);
+        let played_out = Settings { play_out: 100, ..base.clone() };
+        let (records, ending) = play_game_to_its_end(&mut engine, &played_out, &book, &mut StdRng::seed_from_u64(1));
+        assert_eq!(ending, Ending::Rules(GameResult::Checkmate { winner: Color::White }));
+        // The same game up to the adjudication (then the positions the
+        // search scores as mates are not kept).
+        assert!(records.len() >= adjudicated.len() && !adjudicated.is_empty());
+        assert!(records.iter().zip(&adjudicated).all(|(a, b)| a.position() == b.position() && a.score == b.score));
+        assert!(records.iter().all(|r| r.outcome == GameOutcome::WhiteWins));
+        assert!(records.iter().all(|r| r.position().unwrap().occupied().count() == 3));
+        // The share is read and kept in the note only where it is set.
+        assert_eq!(Settings::parse(&args("--output x --play-out 25")).unwrap().play_out, 25);
+        assert!(Settings::parse(&args("--output x --play-out 101")).unwrap_err().contains("101"));
+        assert!(Note::settings_of(&played_out).ends_with("--eval nnue --play-out 100"));
+        assert!(!Note::settings_of(&base).contains("play-out"));
     }
 
     #[test]
