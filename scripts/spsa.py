@@ -118,8 +118,11 @@ def main():
     unknown = [n for n in names if n not in table]
     if unknown:
         raise SystemExit(f"error: no such parameter: {', '.join(unknown)}")
+    # The table's rows of the tuned parameters belong to the settings: a
+    # build with other defaults or ranges does not resume this run.
     settings = {"iterations": args.iterations, "pairs": args.pairs, "nodes": args.nodes,
-                "tc": None if args.nodes else args.tc, "params": names, "seed": args.seed}
+                "tc": None if args.nodes else args.tc, "params": names, "seed": args.seed,
+                "table": {n: list(table[n]) for n in names}}
 
     if os.path.exists(args.state):
         with open(args.state) as f:
@@ -127,6 +130,14 @@ def main():
         if state["settings"] != settings:
             raise SystemExit(f"error: {args.state} was made with other settings: {state['settings']}")
         print(f"resuming after iteration {state['iteration']}")
+        # A run killed after the state was saved but before its log line
+        # was written, or the other way round: the log keeps the saved
+        # iterations only.
+        if os.path.exists(args.log):
+            with open(args.log) as f:
+                lines = [line for line in f if json.loads(line)["iteration"] <= state["iteration"]]
+            with open(args.log, "w") as f:
+                f.writelines(lines)
     else:
         state = {"settings": settings, "iteration": 0, "values": {n: float(table[n][0]) for n in names}}
 
@@ -152,13 +163,13 @@ def main():
             _, low, high, _, _ = table[name]
             state["values"][name] = min(float(high), max(float(low), state["values"][name] + r_k * c_k * result * sign))
         state["iteration"] = k + 1
-        with open(args.log, "a") as f:
-            f.write(json.dumps({"iteration": k + 1, "wins": wins, "losses": losses, "draws": draws,
-                                "values": state["values"]}) + "\n")
         partial = args.state + ".partial"
         with open(partial, "w") as f:
             json.dump(state, f)
         os.replace(partial, args.state)
+        with open(args.log, "a") as f:
+            f.write(json.dumps({"iteration": k + 1, "wins": wins, "losses": losses, "draws": draws,
+                                "values": state["values"]}) + "\n")
         print(f"iteration {k + 1}/{n}: +{wins} -{losses} ={draws}", flush=True)
 
     changed = [(name, round(v)) for name, v in state["values"].items() if round(v) != table[name][0]]

@@ -9,8 +9,8 @@ use roque::types::Color;
 /// Nodes a move: about a hundredth of a second.
 const NODES: u64 = 20_000;
 
-/// The game from `fen` played out: the plies to mate, or how it ended
-/// otherwise.
+/// The game from `fen` played out for at most fifty moves each: the plies
+/// to mate, or how it ended otherwise.
 fn play_out(fen: &str) -> Result<usize, String> {
     let mut game = Game::new(Position::from_fen(fen).unwrap());
     let mut engines = [Engine::new(), Engine::new()];
@@ -19,6 +19,7 @@ fn play_out(fen: &str) -> Result<usize, String> {
         match game.result() {
             Some(GameResult::Checkmate { winner }) if winner == attacker => return Ok(ply),
             Some(result) => return Err(format!("{result:?} after {ply} plies")),
+            None if ply == 100 => break,
             None => {}
         }
         let side = game.position().side_to_move();
@@ -31,8 +32,9 @@ fn play_out(fen: &str) -> Result<usize, String> {
 
 fn mates_from(fens: &[&str]) {
     for fen in fens {
-        let plies = play_out(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert!(plies <= 100, "{fen}: {plies} plies");
+        if let Err(e) = play_out(fen) {
+            panic!("{fen}: {e}");
+        }
     }
 }
 

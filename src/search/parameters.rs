@@ -382,8 +382,12 @@ mod tests {
         assert!(parse_overrides("iir_min_depth").unwrap_err().contains("name=value"));
     }
 
+    /// The tests that read or set the tuning build's values, one at a time.
+    static VALUES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     #[test]
     fn the_spsa_list_and_the_uci_options_round_trip() {
+        let _values = VALUES.lock().unwrap_or_else(|e| e.into_inner());
         let text = spsa_params();
         assert_eq!(text.lines().count(), TABLE.len());
         for (i, (line, p)) in text.lines().zip(TABLE).enumerate() {
@@ -429,6 +433,7 @@ mod tests {
     #[cfg(feature = "ablation")]
     #[test]
     fn the_tuning_build_sets_a_parameter_in_range_and_refuses_the_rest() {
+        let _values = VALUES.lock().unwrap_or_else(|e| e.into_inner());
         let (index, p) = find("variant_forced_choice_plies").unwrap();
         let before = value(index);
         assert_eq!(set("Variant_Forced_Choice_Plies", Some(" 5 ")), Some(Ok(())));

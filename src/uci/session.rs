@@ -242,8 +242,8 @@ impl Session {
     }
 
     fn set_option(&mut self, name: String, value: Option<String>) -> Flow {
-        // A search parameter, in the tuning build: read by searches from
-        // the next one on.
+        // A search parameter, in the tuning build: read at once, by a
+        // running search too (the LMR table from the next search on).
         if let Some(result) = parameters::set(&name, value.as_deref()) {
             if let Err(error) = result {
                 self.output.error(&error);
