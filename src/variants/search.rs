@@ -388,6 +388,33 @@ mod tests {
     }
 
     #[test]
+    fn the_root_teaches_the_correction_history_nothing() {
+        // Its moves may be a few of the legal ones (MultiPV's later lines,
+        // searchmoves): depth-1 searches, whose other nodes are quiescence
+        // nodes, leave the tables as they were.
+        use crate::search::correction::{Correction, CorrectionKeys};
+        use crate::search::game::Searcher;
+        use crate::search::score::INFINITE;
+        use crate::search::tt::TranspositionTable;
+        let position = VariantPosition::startpos(Variant::Ghost);
+        let tt = TranspositionTable::new(1).unwrap();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut histories = Histories::try_new().unwrap();
+        let mut correction = Correction::try_new().unwrap();
+        let mut searcher =
+            Searcher::<VariantPosition>::new(&tt, &stop, &Never, &[position.key()], &mut histories, &mut correction);
+        let legal = position.legal_actions();
+        searcher.root_moves = legal[..1].to_vec();
+        // Often enough for a learnt error to show (each search would move
+        // the entries a little towards it).
+        for _ in 0..300 {
+            searcher.search(&position, 1, 0, -INFINITE, INFINITE);
+        }
+        drop(searcher);
+        assert_eq!(correction.correction(&CorrectionKeys::of(&position.structure(), None)), 0);
+    }
+
+    #[test]
     fn a_mated_player_has_lost_unless_its_own_move_mated() {
         // Returning chess: Black placed a piece given back and is mated in
         // the second move of its turn: lost, though Black moved last.

@@ -562,8 +562,9 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         // Step 10. Learn the static evaluation's error, as chess does: from
         // a node whose best move is quiet, where its bound says on which
-        // side of the evaluation the truth lies.
-        if let Some(keys) = correction_keys {
+        // side of the evaluation the truth lies; not at the root, whose
+        // moves may be a few of the legal ones (MultiPV, searchmoves).
+        if let Some(keys) = correction_keys.filter(|_| ply > 0) {
             let beyond_the_eval = match bound {
                 Bound::Lower => best > eval,
                 Bound::Upper => best < eval,
