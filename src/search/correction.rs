@@ -11,6 +11,7 @@
 
 use super::history::PieceTo;
 use super::parameters as p;
+use super::score::Bound;
 use crate::board::Position;
 use crate::memory::ZeroedSlice;
 use crate::types::{Color, PieceType};
@@ -96,6 +97,18 @@ impl CorrectionKeys {
 /// Odd multipliers that spread the bitboards of each kind of man.
 const MIX: [u64; 5] =
     [0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB, 0xD6E8_FEB8_6659_FD93, 0xA076_1D64_78BD_642F];
+
+/// Whether a node's result `best`, of bound `bound`, says on which side of
+/// its static evaluation `eval` the truth lies (where only then it is
+/// learnt).
+#[inline(always)]
+pub fn beyond_the_eval(bound: Bound, best: i32, eval: i32) -> bool {
+    match bound {
+        Bound::Lower => best > eval,
+        Bound::Upper => best < eval,
+        Bound::Exact => true,
+    }
+}
 
 pub struct Correction {
     /// By side to move and pawn key.

@@ -3,7 +3,7 @@
 //! bottom as numbered steps.
 
 use super::ablation::{enabled, Step};
-use super::correction::CorrectionKeys;
+use super::correction::{beyond_the_eval, CorrectionKeys};
 use super::history::{bonus, PieceTo};
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
@@ -636,16 +636,11 @@ impl SearchThread {
             // Step 20. Learn the static evaluation's error: from a quiet
             // node's result, where its bound says on which side of the
             // evaluation the truth lies.
-            let beyond_the_eval = match bound {
-                Bound::Lower => best_score > static_eval,
-                Bound::Upper => best_score < static_eval,
-                Bound::Exact => true,
-            };
             let learns = enabled(Step::Correction)
                 && !in_check
                 && !is_decisive(best_score)
                 && (best_move.is_none() || !is_noisy(position, best_move))
-                && beyond_the_eval;
+                && beyond_the_eval(bound, best_score, static_eval);
             if learns {
                 self.correction.update(&correction_keys, best_score - raw_eval, depth);
             }

@@ -229,15 +229,7 @@ impl OptionSpec {
         match self.kind {
             // A value sent with a button is ignored.
             OptionKind::Button => Ok(OptionValue::Press),
-            OptionKind::Spin { min, max, .. } => {
-                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(self.name))?;
-                let number: i128 =
-                    text.parse().map_err(|_| OptionError::NotANumber { name: self.name, text: text.to_string() })?;
-                if number < min as i128 || number > max as i128 {
-                    return Err(OptionError::OutOfRange { name: self.name, value: number, min, max });
-                }
-                Ok(OptionValue::Spin(number as i64))
-            }
+            OptionKind::Spin { min, max, .. } => parse_spin(self.name, min, max, value).map(OptionValue::Spin),
             // No value, or a blank one, is the option's default: the way UCI
             // has to say "none" (`<internal>`, `<empty>`).
             OptionKind::Text { default } => {
@@ -283,6 +275,16 @@ impl OptionSpec {
             }
         }
     }
+}
+
+/// A `spin` option's value: a whole number from `min` to `max`.
+pub fn parse_spin(name: &'static str, min: i64, max: i64, value: Option<&str>) -> Result<i64, OptionError> {
+    let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::MissingValue(name))?;
+    let number: i128 = text.parse().map_err(|_| OptionError::NotANumber { name, text: text.to_string() })?;
+    if number < min as i128 || number > max as i128 {
+        return Err(OptionError::OutOfRange { name, value: number, min, max });
+    }
+    Ok(number as i64)
 }
 
 /// Parses `setoption name <name> [value <value>]` against the table.

@@ -10,7 +10,9 @@ mod variants;
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::game_diagram;
 use super::info::UciReporter;
-use super::options::{parse_setoption, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS};
+use super::options::{
+    parse_setoption, parse_spin, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS,
+};
 use super::output::Output;
 use crate::board::{Game, Position};
 use crate::elven::game::ElvenGame;
@@ -244,9 +246,12 @@ impl Session {
     fn set_option(&mut self, name: String, value: Option<String>) -> Flow {
         // A search parameter, in the tuning build: read at once, by a
         // running search too (the LMR table from the next search on).
-        if let Some(result) = parameters::set(&name, value.as_deref()) {
-            if let Err(error) = result {
-                self.output.error(&error);
+        if let Some((index, p)) = parameters::find(&name).filter(|_| parameters::TUNABLE) {
+            match parse_spin(p.name, p.min.into(), p.max.into(), value.as_deref()) {
+                Ok(number) => {
+                    parameters::set(index, number as i32);
+                }
+                Err(error) => self.output.error(&error),
             }
             return Flow::Continue;
         }
@@ -660,6 +665,26 @@ mod tests {
         session.handle_line("setoption name UCI_Chess960 value true");
         session.handle_line(&format!("position fen {fen} moves e1h1"));
         assert_eq!(*session.game().position(), standard);
+    }
+
+    #[cfg(feature = "ablation")]
+    #[test]
+    fn the_tuning_build_sets_a_search_parameter_in_range_and_refuses_the_rest() {
+        let _values = parameters::TEST_VALUES.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut session, captured) = session();
+        let (index, _) = parameters::find("variant_forced_choice_plies").unwrap();
+        let before = parameters::value(index);
+        session.handle_line("setoption name Variant_Forced_Choice_Plies value 5");
+        assert_eq!(parameters::value(index), 5);
+        for value in ["value 7", "value 0", "value x", ""] {
+            session.handle_line(&format!("setoption name variant_forced_choice_plies {value}"));
+            assert_eq!(parameters::value(index), 5, "'{value}' changed nothing");
+        }
+        assert_eq!(captured.text().matches("info string error: setoption: variant_forced_choice_plies").count(), 4);
+        session.handle_line("setoption name no_such_parameter value 1");
+        assert!(captured.text().contains("no option is named 'no_such_parameter'"));
+        session.handle_line(&format!("setoption name variant_forced_choice_plies value {before}"));
+        assert_eq!(parameters::value(index), before);
     }
 
     #[test]

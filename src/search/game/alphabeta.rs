@@ -19,7 +19,7 @@
 
 use super::{Chance, Game, MoveBuffer, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::ablation::{enabled, Step};
-use crate::search::correction::{Correction, CorrectionKeys};
+use crate::search::correction::{beyond_the_eval, Correction, CorrectionKeys};
 use crate::search::history::{bonus, Histories};
 use crate::search::parameters as p;
 use crate::search::score::{is_mate_score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -420,7 +420,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             (entry.map_or_else(|| position.evaluate(), |e| e.eval), self.correction_keys(position, ply, true))
         };
-        let eval = if in_check { -INFINITE } else { self.corrected(raw_eval, correction_keys.as_ref()) };
+        let eval = self.corrected(raw_eval, correction_keys.as_ref());
 
         // Step 4. Reverse futility: far above beta near the horizon, with
         // nothing forced in the position, the move will hold.
@@ -565,14 +565,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         // side of the evaluation the truth lies; not at the root, whose
         // moves may be a few of the legal ones (MultiPV, searchmoves).
         if let Some(keys) = correction_keys.filter(|_| ply > 0) {
-            let beyond_the_eval = match bound {
-                Bound::Lower => best > eval,
-                Bound::Upper => best < eval,
-                Bound::Exact => true,
-            };
             let quiet =
                 best_move == G::Move::default() || !(position.is_capture(best_move) || G::is_promotion(best_move));
-            if beyond_the_eval && quiet && !is_mate_score(best) {
+            if beyond_the_eval(bound, best, eval) && quiet && !is_mate_score(best) {
                 self.correction.update(&keys, best - raw_eval, depth);
             }
         }
