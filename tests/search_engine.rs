@@ -274,17 +274,39 @@ fn the_last_line_reported_is_the_move_played() {
     let mut engine = Engine::new();
     engine.set_threads(4).unwrap();
     for fen in roque::tools::bench::POSITIONS {
-        for depth in [6, 9] {
+        for nodes in [20_000, 200_000] {
             let recorder = Arc::new(Recorder::default());
-            engine.start(&game(fen), SearchLimits::depth(depth), recorder.clone());
+            engine.start(&game(fen), SearchLimits::nodes(nodes), recorder.clone());
             engine.wait();
             let lines = recorder.lines.lock().unwrap();
             let (best, ponder) = recorder.best.lock().unwrap()[0];
             let last = lines.last().unwrap();
-            assert_eq!(last.pv[0], best, "{fen} depth {depth}: {last:?}");
+            assert_eq!(last.pv[0], best, "{fen} nodes {nodes}: {last:?}");
             if let (Some(ponder), Some(&second)) = (ponder, last.pv.get(1)) {
-                assert_eq!(second, ponder, "{fen} depth {depth}: {last:?}");
+                assert_eq!(second, ponder, "{fen} nodes {nodes}: {last:?}");
             }
+        }
+    }
+}
+
+/// `go depth N` on several threads plays the main thread's line, the one
+/// that completed depth N: a helper stopped one iteration short would
+/// report depth N - 1 (as Stockfish, the vote is for searches without a
+/// depth limit).
+#[test]
+fn a_depth_limit_on_several_threads_answers_at_that_depth() {
+    let mut engine = Engine::new();
+    engine.set_threads(4).unwrap();
+    for fen in roque::tools::bench::POSITIONS {
+        for depth in [5, 7] {
+            engine.new_game();
+            let recorder = Arc::new(Recorder::default());
+            engine.start(&game(fen), SearchLimits::depth(depth), recorder.clone());
+            engine.wait();
+            let lines = recorder.lines.lock().unwrap();
+            let last = lines.last().unwrap();
+            assert_eq!(last.depth, depth, "{fen}: {last:?}");
+            assert_eq!(recorder.best.lock().unwrap()[0].0, last.pv[0], "{fen}: {last:?}");
         }
     }
 }

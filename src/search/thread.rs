@@ -618,9 +618,16 @@ impl SearchThread {
 
     /// The outcome to play: each thread votes for its best move with a
     /// weight growing with its depth and its score; a proven mate wins.
+    /// A search to a given depth, or for several lines, plays the main
+    /// thread's line: it is the one that completed that depth and whose
+    /// lines were shown, where a helper may have stopped one short.
     fn vote(&self, job: &Job) -> Outcome {
-        let outcomes: Vec<Outcome> =
-            job.stats.iter().map(|s| s.outcome.lock().unwrap().clone()).filter(|o| !o.pv.is_empty()).collect();
+        let voters = if job.limits.depth.is_some() || job.multipv > 1 { 1 } else { job.stats.len() };
+        let outcomes: Vec<Outcome> = job.stats[..voters]
+            .iter()
+            .map(|s| s.outcome.lock().unwrap().clone())
+            .filter(|o| !o.pv.is_empty())
+            .collect();
         let Some(main) = outcomes.first().cloned() else {
             // Not even one iteration finished (no legal move).
             return Outcome {
