@@ -39,8 +39,8 @@ fn bench_with_tables_counts_probes() {
 /// keep or to state anew as the variants move onto the chess search.
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
     ("losers", 19_045),
-    ("placement", 51_991),
-    ("vandien", 722_649),
+    ("placement", 41_899),
+    ("vandien", 722_624),
     ("reinforced", 55_200),
     ("returning", 150_687),
     ("ghost", 53_518),

@@ -108,3 +108,91 @@ fn an_infinite_variant_search_on_several_threads_ends_on_stop() {
         assert!(game.position().legal_actions().contains(&result.best), "{variant}");
     }
 }
+
+/// The chess position with the same men and side to move (no castling, no
+/// en passant), where chess's rules allow one.
+fn as_chess(position: &VariantPosition) -> Option<roque::board::Position> {
+    use roque::types::Square;
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match position.piece_on(Square::from_index(rank * 8 + file).unwrap()) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let side = if position.side_to_move() == roque::types::Color::White { "w" } else { "b" };
+    roque::board::Position::from_fen(&format!("{fen} {side} - - 0 1")).ok()
+}
+
+#[test]
+fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhere() {
+    use roque::search::game::Game;
+    use roque::types::MoveKind;
+    let thresholds = [-500, -200, -1, 0, 1, 100, 250];
+    // Van Dien's placement may put pawns on the first rank, where chess
+    // has none: its games start here from an army placed.
+    let placed = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN[] w - - 0 1";
+    let starts = [
+        (Variant::Placement, VariantPosition::startpos(Variant::Placement)),
+        (Variant::VanDien, VariantPosition::from_fen(Variant::VanDien, placed).unwrap()),
+    ];
+    for (variant, start) in starts {
+        let mut compared = 0;
+        let mut losing = 0;
+        for position in random_positions(&start, 40, 90, 17) {
+            let Some(chess) = as_chess(&position) else { continue };
+            if !Game::plain_turn(&position) {
+                continue;
+            }
+            for action in position.legal_actions() {
+                let m = action.as_move();
+                if action.is_placement() || m.kind() != MoveKind::Normal {
+                    continue;
+                }
+                let chess_move = chess.parse_uci_move(&format!("{m:?}"), false).unwrap();
+                for threshold in thresholds {
+                    let expected = chess.see_ge(chess_move, threshold);
+                    assert_eq!(
+                        Game::see_ge(&position, action, threshold),
+                        expected,
+                        "{variant:?} {} {m:?} {threshold}",
+                        position.fen()
+                    );
+                    compared += 1;
+                    losing += usize::from(!expected && threshold <= 0);
+                }
+            }
+        }
+        assert!(compared > 5_000 && losing > 200, "{variant:?}: {compared} judged, {losing} losing");
+    }
+    // Where a captured man comes back, reinforces, haunts, or may explode,
+    // or a turn has several moves, the exchange is not chess's: nothing is
+    // judged losing.
+    for variant in
+        [Variant::Reinforced, Variant::Returning, Variant::Ghost, Variant::Mined, Variant::Marseillais, Variant::Camps]
+    {
+        let mut tried = 0;
+        for position in random_positions(&VariantPosition::startpos(variant), 20, 60, 5) {
+            for action in position.legal_actions() {
+                assert!(Game::see_ge(&position, action, 10_000), "{variant:?} {} {action:?}", position.fen());
+                tried += 1;
+            }
+        }
+        assert!(tried > 1_000, "{variant:?}: {tried}");
+    }
+}

@@ -169,12 +169,7 @@ impl Position {
     /// seen through `occupied`.
     #[inline(always)]
     pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
-            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
-            | (knight_attacks(square) & self.kind(PieceType::Knight))
-            | (king_attacks(square) & self.kind(PieceType::King))
-            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
-            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+        self.pieces.attackers_to(square, occupied)
     }
 
     /// Whether a piece of `by` attacks `square`, with sliders seen through

@@ -2,9 +2,10 @@
 //! on one square, each side recapturing with its least valuable piece and
 //! free to stop when going on would lose.
 
-use super::attacks::{bishop_attacks, rook_attacks};
+use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::pieces::Pieces;
 use super::position::Position;
-use crate::types::{Move, MoveKind, PieceType};
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
 
 /// Piece values for exchanges (the king cannot be captured, so it is worth
 /// nothing to the exchange itself).
@@ -30,15 +31,37 @@ impl Position {
                 self.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]);
             return gain >= threshold;
         }
-        let from = m.from();
-        let to = m.to();
+        let mover = self.piece_on(m.from()).expect("a move starts on a piece");
+        self.pieces.exchange_ge(mover, m.from(), m.to(), self.captured_value(m), threshold)
+    }
+}
+
+impl Pieces {
+    /// Every man of either colour that attacks `square`, with the sliders
+    /// seen through `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
+            | (knight_attacks(square) & self.kind(PieceType::Knight))
+            | (king_attacks(square) & self.kind(PieceType::King))
+            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
+            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+    }
+
+    /// Whether `mover`, going from `from` to `to` and taking a man worth
+    /// `captured` there (0 for none), wins at least `threshold` centipawns
+    /// once both sides have recaptured on `to` with their least valuable
+    /// men for as long as it pays: the exchange of chess, and of every game
+    /// whose captured men leave the board.
+    #[inline]
+    pub fn exchange_ge(&self, mover: Piece, from: Square, to: Square, captured: i32, threshold: i32) -> bool {
         // What we win if the opponent does not recapture.
-        let mut swap = self.captured_value(m) - threshold;
+        let mut swap = captured - threshold;
         if swap < 0 {
             return false;
         }
         // What we lose if they recapture and we stop.
-        let mover = self.piece_on(from).expect("a move starts on a piece");
         swap = SEE_VALUES[mover.kind().index()] - swap;
         if swap <= 0 {
             return true;
@@ -48,7 +71,7 @@ impl Position {
         let mut attackers = self.attackers_to(to, occupied);
         let diagonal = self.diagonal_sliders();
         let orthogonal = self.orthogonal_sliders();
-        let mut side = self.side_to_move();
+        let mut side = mover.color();
         // 1 while the side that made the last capture is winning the exchange.
         let mut result = true;
         loop {

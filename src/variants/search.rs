@@ -9,8 +9,8 @@ use super::action::{Action, ActionList, MAX_ACTIONS};
 use super::eval::{evaluate, VALUES};
 use super::mines::MineOdds;
 use super::position::VariantPosition;
-use super::{Goal, TurnOrder};
-use crate::board::CastlingSide;
+use super::{CaptureRule, Goal, TurnOrder, Variant};
+use crate::board::{CastlingSide, SEE_VALUES};
 use crate::search::correction::{hash_men, Structure};
 use crate::search::game::{Chance, Game, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{Histories, PieceTo};
@@ -226,6 +226,32 @@ impl Game for VariantPosition {
         match self.piece_on(action.to()) {
             Some(victim) if self.is_capture(action) => VALUES[victim.kind().index()],
             _ => VALUES[PieceType::Pawn.index()],
+        }
+    }
+
+    /// Chess's exchange, in a plain turn of a game whose captured men
+    /// leave the board (placement chess, both kinds). Not mined chess: a
+    /// man that recaptures onto a mine is lost with the one it took.
+    fn see_ge(&self, action: Action, threshold: i32) -> bool {
+        if self.variant().capture_rule() != CaptureRule::Removed
+            || self.variant() == Variant::Mined
+            || !self.plain_turn()
+            || action.is_placement()
+            || action == Action::PASS
+        {
+            return true;
+        }
+        let m = action.as_move();
+        let Some(mover) = self.piece_on(m.from()) else { return true };
+        let captured = |square| self.piece_on(square).map_or(0, |p: Piece| SEE_VALUES[p.kind().index()]);
+        match m.kind() {
+            MoveKind::Normal => self.pieces.exchange_ge(mover, m.from(), m.to(), captured(m.to()), threshold),
+            MoveKind::Promotion => {
+                let promoted = m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]);
+                captured(m.to()) + promoted >= threshold
+            }
+            MoveKind::EnPassant => SEE_VALUES[PieceType::Pawn.index()] >= threshold,
+            MoveKind::Castling => threshold <= 0,
         }
     }
 

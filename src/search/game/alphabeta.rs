@@ -269,7 +269,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let (victim, mover) = position.capture_values(m);
                 let history =
                     position.capture_index(m).map_or(0, |i| histories.capture_at(i) / p::capture_history_divisor());
-                return 1_000_000 + 10 * victim - mover / 10 + history;
+                // A capture that loses the exchange comes after the quiet
+                // moves, as in chess.
+                let base = if position.see_ge(m, -history / p::capture_see_divisor()) { 1_000_000 } else { -1_000_000 };
+                return base + 10 * victim - mover / 10 + history;
             }
             if G::is_queen_promotion(m) {
                 return 900_000;
@@ -470,10 +473,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut searched: usize = 0;
         for candidate in 0..moves.len() {
             let m = self.pick(&mut moves, candidate, ply);
+            let noisy = position.is_capture(m) || G::is_promotion(m);
+            // Step 8. SEE pruning, as in chess, once a line that avoids
+            // mate is in hand: a move that loses more material in the
+            // exchange on its square than the depth allows (a capture: the
+            // noisy margin per ply; a quiet move: the quiet margin per ply
+            // squared) is not searched; judged before the move is made.
+            if ply > 0 && best > -MATE_BOUND && position.has_pieces() {
+                let threshold =
+                    if noisy { -p::see_noisy_margin() * depth } else { -p::see_quiet_margin() * depth * depth };
+                if !position.see_ge(m, threshold) {
+                    continue;
+                }
+            }
             let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             let index = searched;
-            let noisy = position.is_capture(m) || G::is_promotion(m);
-            // Step 8. Futility pruning, as in chess, where the game allows
+            // Step 9. Futility pruning, as in chess, where the game allows
             // it (a plain turn, no army still in hand): once a line that
             // avoids mate is in hand, a quiet move is not searched where
             // even a generous gain leaves the static eval below alpha. Not
@@ -549,7 +564,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             return position.no_move_score(ply);
         }
 
-        // Step 9. The result goes to the table.
+        // Step 10. The result goes to the table.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -560,7 +575,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt.store(key, G::to_table(best_move), best, stored_eval, depth, bound, pv_node, ply);
 
-        // Step 10. Learn the static evaluation's error, as chess does: from
+        // Step 11. Learn the static evaluation's error, as chess does: from
         // a node whose best move is quiet, where its bound says on which
         // side of the evaluation the truth lies; not at the root, whose
         // moves may be a few of the legal ones (MultiPV, searchmoves).
@@ -649,6 +664,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 if best + gain + p::variant_delta_margin() < alpha && !G::is_promotion(m) {
                     continue;
                 }
+            }
+            // A capture that loses material cannot raise a standing score.
+            if !in_check && !forced && best > -INFINITE && !position.see_ge(m, 0) {
+                continue;
             }
             let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             self.moved[ply + 2] = position.trail(m);

@@ -175,6 +175,12 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// What a capture (or any other noisy move) can gain at most, for delta
     /// pruning.
     fn gain(&self, m: Self::Move) -> i32;
+    /// Whether the exchange `m` starts on its target square wins at least
+    /// `threshold` centipawns (static exchange evaluation), where the game
+    /// can judge it; true where it cannot, so that nothing is pruned.
+    fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
+        true
+    }
     /// The move's chance of being other than it seems; None for most.
     fn chance(&self, _m: Self::Move, _context: &Self::Context) -> Option<Chance> {
         None
