@@ -69,5 +69,5 @@ fn variant_bench_node_counts_are_the_signatures() {
 /// signature on the 10x10 board.
 #[test]
 fn elven_bench_node_count_is_the_signature() {
-    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 115_858);
+    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 97_787);
 }

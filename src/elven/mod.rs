@@ -28,6 +28,7 @@ mod perft;
 mod piece;
 mod position;
 mod search;
+mod see;
 mod square;
 mod zobrist;
 

@@ -146,6 +146,10 @@ impl Game for ElvenPosition {
         (victims, mover)
     }
 
+    fn see_ge(&self, m: ElvenMove, threshold: i32) -> bool {
+        ElvenPosition::see_ge(self, m, threshold)
+    }
+
     fn gain(&self, m: ElvenMove) -> i32 {
         let victims: i32 = self.captured_pieces(m).iter().map(|(_, p)| VALUES[p.kind().index()]).sum();
         if victims > 0 {
