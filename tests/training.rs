@@ -8,7 +8,7 @@ use roque::tools::augment::{augment, AugmentSettings};
 use roque::tools::data_files::read_records;
 use roque::tools::datagen::{self, Settings};
 use roque::tools::train::{TrainSettings, Trainer};
-use roque::tools::training_data::{GameOutcome, Record, RECORD_BYTES};
+use roque::tools::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -149,6 +149,35 @@ fn datagen_refuses_bad_arguments_and_unwritable_output() {
 }
 
 #[test]
+fn datagen_writes_marlinformat_and_goes_on_in_an_old_files_layout() {
+    let roque = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("data").args(args).output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    };
+    let whole = scratch("layout-whole.bin");
+    datagen::run(&quick_settings(&whole, 4, 15), Duration::from_secs(60)).unwrap();
+    assert_eq!(detect_layout(&std::fs::read(&whole).unwrap()), Ok(Layout::Marlin));
+    // A file of the first layout, with its note: two games of the four.
+    let part = scratch("layout-part.bin");
+    datagen::run(&quick_settings(&part, 2, 15), Duration::from_secs(60)).unwrap();
+    let old = scratch("layout-old.bin");
+    roque(&["convert", part.to_str().unwrap(), old.to_str().unwrap(), "--legacy"]);
+    assert_eq!(detect_layout(&std::fs::read(&old).unwrap()), Ok(Layout::Legacy));
+    std::fs::copy(part.with_extension("bin.progress"), old.with_extension("bin.progress")).unwrap();
+    // The run goes on in the first layout: the four games, as that layout
+    // writes them.
+    datagen::run(&quick_settings(&old, 4, 15), Duration::from_secs(60)).unwrap();
+    let whole_old = scratch("layout-whole-old.bin");
+    roque(&["convert", whole.to_str().unwrap(), whole_old.to_str().unwrap(), "--legacy"]);
+    assert!(std::fs::read(&old).unwrap() == std::fs::read(&whole_old).unwrap(), "the run changed layout");
+    // And converts back to marlinformat byte for byte.
+    let back = scratch("layout-back.bin");
+    roque(&["convert", old.to_str().unwrap(), back.to_str().unwrap()]);
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(&whole).unwrap());
+    assert_eq!(read_records(&old).unwrap(), read_records(&whole).unwrap());
+}
+
+#[test]
 fn data_files_convert_between_binary_and_text_without_loss() {
     let binary = scratch("convert.bin");
     datagen::run(&quick_settings(&binary, 2, 21), Duration::from_secs(60)).unwrap();
@@ -170,8 +199,8 @@ fn data_files_convert_between_binary_and_text_without_loss() {
     roque(&["shuffle", binary.to_str().unwrap(), shuffled.to_str().unwrap(), "5"]);
     let (mut a, mut b) = (read_records(&binary).unwrap(), read_records(&shuffled).unwrap());
     assert_ne!(a, b, "shuffled");
-    a.sort_by_key(|r| r.to_bytes());
-    b.sort_by_key(|r| r.to_bytes());
+    a.sort_by_key(|r| r.to_bytes(Layout::Marlin));
+    b.sort_by_key(|r| r.to_bytes(Layout::Marlin));
     assert_eq!(a, b, "the same positions");
     let merged = scratch("merged.bin");
     roque(&["merge", merged.to_str().unwrap(), binary.to_str().unwrap(), text.to_str().unwrap()]);

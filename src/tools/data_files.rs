@@ -3,9 +3,10 @@
 //!
 //! A file whose name ends in `.txt` or `.epd` is text (`<FEN> | <score> |
 //! <result>` a line); any other is binary (32-byte records, see
-//! `training_data.rs`).
+//! `training_data.rs`): read in either layout, recognised from its records,
+//! and written as marlinformat (`convert --legacy`: Roque's first layout).
 
-use super::training_data::{GameOutcome, Record, RECORD_BYTES};
+use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -15,7 +16,10 @@ use std::path::Path;
 
 pub const USAGE: &str = "\
 usage:
-  roque data convert <in> <out>           binary <-> text (by file name: .txt or .epd is text)
+  roque data convert <in> <out> [--legacy]
+                                          binary <-> text (by file name: .txt or .epd is text); binary
+                                          is read in either layout and written as marlinformat, or with
+                                          --legacy in Roque's first layout (data before generation 4)
   roque data inspect <file> [<count>]     counts, results, scores; the first <count> positions as text
   roque data merge <out> <in> <in>...     the inputs one after the other
   roque data shuffle <in> <out> [<seed>]  the positions in a random order (seed 1 by default)
@@ -53,9 +57,10 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>, String> {
                 bytes.len()
             ));
         }
+        let layout = detect_layout(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         records.reserve(bytes.len() / RECORD_BYTES);
         for (index, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
-            let record = Record::from_bytes(chunk.try_into().expect("a whole record"))
+            let record = Record::from_bytes(chunk.try_into().expect("a whole record"), layout)
                 .map_err(|e| format!("{} record {}: {e}", path.display(), index + 1))?;
             records.push(record);
         }
@@ -63,13 +68,19 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>, String> {
     Ok(records)
 }
 
-/// Writes records to a file, binary or text by its name.
+/// Writes records to a file, binary (marlinformat) or text by its name.
 pub fn write_records(path: &Path, records: &[Record]) -> Result<(), String> {
+    write_records_as(path, records, Layout::Marlin)
+}
+
+/// Writes records to a file, text or binary in `layout` by its name.
+pub fn write_records_as(path: &Path, records: &[Record], layout: Layout) -> Result<(), String> {
     let file = File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let mut out = BufWriter::new(file);
     let text = is_text(path);
     for record in records {
-        let written = if text { writeln!(out, "{}", record.to_text()) } else { out.write_all(&record.to_bytes()) };
+        let written =
+            if text { writeln!(out, "{}", record.to_text()) } else { out.write_all(&record.to_bytes(layout)) };
         written.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     out.flush().map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -101,9 +112,10 @@ pub fn summary(records: &[Record]) -> String {
 pub fn run(args: &[String]) -> Result<String, String> {
     let path = |i: usize| args.get(i).map(Path::new).ok_or_else(|| USAGE.to_string());
     match args.first().map(String::as_str) {
-        Some("convert") if args.len() == 3 => {
+        Some("convert") if args.len() == 3 || (args.len() == 4 && args[3] == "--legacy") => {
+            let layout = if args.len() == 4 { Layout::Legacy } else { Layout::Marlin };
             let records = read_records(path(1)?)?;
-            write_records(path(2)?, &records)?;
+            write_records_as(path(2)?, &records, layout)?;
             Ok(format!("{} positions written to {}", records.len(), args[2]))
         }
         Some("inspect") if (2..=3).contains(&args.len()) => {

@@ -21,7 +21,7 @@
 //! many games and records it holds; a run on the same file goes on from
 //! there, and one with other settings is refused.
 
-use super::training_data::{GameOutcome, Record, RECORD_BYTES};
+use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use crate::board::{Game, GameResult, Position};
 use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
@@ -30,7 +30,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -304,7 +304,23 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
             note.games, note.records, note.games
         );
     }
-    Ok(OrderedOutput { file, note, note_path, waiting: BTreeMap::new() })
+    let layout = file_layout(path, whole)?;
+    Ok(OrderedOutput { file, note, note_path, layout, waiting: BTreeMap::new() })
+}
+
+/// The layout the file's records are in (marlinformat for a new file), so
+/// that a run goes on in it: a file made before marlinformat stays in
+/// Roque's first layout, and its note's command still makes it byte for
+/// byte.
+fn file_layout(path: &Path, records_bytes: u64) -> Result<Layout, String> {
+    if records_bytes == 0 {
+        return Ok(Layout::Marlin);
+    }
+    let mut head = vec![0u8; records_bytes.min(256 * RECORD_BYTES as u64) as usize];
+    File::open(path)
+        .and_then(|mut file| file.read_exact(&mut head))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    detect_layout(&head).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The output file, written in the order of the games: a game that ends
@@ -315,6 +331,8 @@ struct OrderedOutput {
     /// Written after each game, once its records are.
     note: Note,
     note_path: PathBuf,
+    /// The layout of the file's records.
+    layout: Layout,
     waiting: BTreeMap<u64, Vec<Record>>,
 }
 
@@ -325,7 +343,7 @@ impl OrderedOutput {
         self.waiting.insert(game, records);
         let (mut games, mut positions) = (0, 0);
         while let Some(records) = self.waiting.remove(&self.note.games) {
-            let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes()).collect();
+            let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes(self.layout)).collect();
             self.file.write_all(&bytes)?;
             self.note.games += 1;
             self.note.records += records.len() as u64;

@@ -1,18 +1,26 @@
 //! Training positions for the neural evaluation: a 32-byte binary record a
 //! position, and the text form `<FEN> | <score> | <result>`.
 //!
-//! The record, little-endian:
+//! The record is "marlinformat", the layout other engines' data tools read
+//! and write, little-endian:
 //!
 //! | bytes | field |
 //! | --- | --- |
 //! | 0-7 | occupancy: bit `n` set when square `n` (a1 = 0, h8 = 63) holds a piece |
 //! | 8-23 | the pieces in square order, a nibble each, the low nibble first: bits 0-2 the type (pawn 0 to king 5, or 6 for a rook that may still castle), bit 3 set for Black |
-//! | 24-25 | the search score in centipawns from White's view (i16) |
-//! | 26 | the game result: 0 Black won, 1 draw, 2 White won |
-//! | 27 | bit 7 set when Black is to move; bits 0-6 the en-passant square, 64 for none |
-//! | 28 | the halfmove clock |
-//! | 29-30 | the fullmove number (u16) |
-//! | 31 | zero |
+//! | 24 | bit 7 set when Black is to move; bits 0-6 the en-passant square, 64 for none |
+//! | 25 | the halfmove clock |
+//! | 26-27 | the fullmove number (u16) |
+//! | 28-29 | the search score in centipawns from White's view (i16) |
+//! | 30 | the game result: 0 Black won, 1 draw, 2 White won |
+//! | 31 | free (written as zero, read as anything) |
+//!
+//! Data written before this layout ([`Layout::Legacy`], generations 1 to 3)
+//! have the same first 24 bytes, then the score (24-25), the result (26),
+//! the side and en passant (27), the halfmove clock (28), the fullmove
+//! number (29-30) and a zero. A file's layout is recognised from its
+//! records ([`detect_layout`]): each layout misreads the other's as
+//! impossible positions.
 //!
 //! The text form gives the score and the result (1.0, 0.5, 0.0) from White's
 //! view, as `../shared/data/selfplay-gen0/` does.
@@ -28,6 +36,38 @@ pub const RECORD_BYTES: usize = 32;
 const CASTLING_ROOK: u8 = 6;
 /// The en-passant field's value for "no en-passant square".
 const NO_EN_PASSANT: u8 = 64;
+
+/// The order of the bytes after the pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Marlinformat: side and en passant, halfmove clock, fullmove number,
+    /// score, result, a free byte. What Roque writes.
+    Marlin,
+    /// Roque's first layout: score, result, side and en passant, halfmove
+    /// clock, fullmove number, zero.
+    Legacy,
+}
+
+/// The records read to recognise a file's layout.
+const RECORDS_TO_RECOGNISE: usize = 256;
+
+/// The layout of binary records `bytes` (whole records): the one under
+/// which each of the first records reads as a legal position, marlinformat
+/// where both do (a file of a few records can read both ways).
+pub fn detect_layout(bytes: &[u8]) -> Result<Layout, String> {
+    let reads = |layout: Layout| {
+        bytes.chunks_exact(RECORD_BYTES).take(RECORDS_TO_RECOGNISE).all(|chunk| {
+            Record::from_bytes(chunk.try_into().expect("a whole record"), layout).is_ok_and(|r| r.position().is_ok())
+        })
+    };
+    if reads(Layout::Marlin) {
+        Ok(Layout::Marlin)
+    } else if reads(Layout::Legacy) {
+        Ok(Layout::Legacy)
+    } else {
+        Err("its records read as legal positions in neither marlinformat nor Roque's first layout".to_string())
+    }
+}
 
 /// The end of the game a position came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,21 +211,33 @@ impl Record {
         })
     }
 
-    pub fn to_bytes(&self) -> [u8; RECORD_BYTES] {
+    pub fn to_bytes(&self, layout: Layout) -> [u8; RECORD_BYTES] {
         let mut bytes = [0u8; RECORD_BYTES];
         bytes[0..8].copy_from_slice(&self.occupied.to_le_bytes());
         bytes[8..24].copy_from_slice(&self.pieces);
-        bytes[24..26].copy_from_slice(&self.score.to_le_bytes());
-        bytes[26] = self.outcome as u8;
-        bytes[27] = (self.black_to_move as u8) << 7 | self.en_passant;
-        bytes[28] = self.halfmove_clock;
-        bytes[29..31].copy_from_slice(&self.fullmove_number.to_le_bytes());
+        let side_and_en_passant = (self.black_to_move as u8) << 7 | self.en_passant;
+        match layout {
+            Layout::Marlin => {
+                bytes[24] = side_and_en_passant;
+                bytes[25] = self.halfmove_clock;
+                bytes[26..28].copy_from_slice(&self.fullmove_number.to_le_bytes());
+                bytes[28..30].copy_from_slice(&self.score.to_le_bytes());
+                bytes[30] = self.outcome as u8;
+            }
+            Layout::Legacy => {
+                bytes[24..26].copy_from_slice(&self.score.to_le_bytes());
+                bytes[26] = self.outcome as u8;
+                bytes[27] = side_and_en_passant;
+                bytes[28] = self.halfmove_clock;
+                bytes[29..31].copy_from_slice(&self.fullmove_number.to_le_bytes());
+            }
+        }
         bytes
     }
 
     /// Reads a record, checking every field's range (not the legality of
     /// the position: [`Record::position`] does that).
-    pub fn from_bytes(bytes: &[u8; RECORD_BYTES]) -> Result<Record, RecordError> {
+    pub fn from_bytes(bytes: &[u8; RECORD_BYTES], layout: Layout) -> Result<Record, RecordError> {
         let occupied = u64::from_le_bytes(bytes[0..8].try_into().expect("8 bytes"));
         let count = occupied.count_ones();
         if count > 32 {
@@ -199,20 +251,25 @@ impl Record {
                 return Err(RecordError::BadPieceCode(code));
             }
         }
-        let outcome = GameOutcome::from_code(bytes[26]).ok_or_else(|| RecordError::BadResult(bytes[26].to_string()))?;
-        let en_passant = bytes[27] & 127;
+        // (side and en passant, halfmove, fullmove, score, result)
+        let (side, halfmove, fullmove, score, result) = match layout {
+            Layout::Marlin => (bytes[24], bytes[25], [bytes[26], bytes[27]], [bytes[28], bytes[29]], bytes[30]),
+            Layout::Legacy => (bytes[27], bytes[28], [bytes[29], bytes[30]], [bytes[24], bytes[25]], bytes[26]),
+        };
+        let outcome = GameOutcome::from_code(result).ok_or_else(|| RecordError::BadResult(result.to_string()))?;
+        let en_passant = side & 127;
         if en_passant > NO_EN_PASSANT {
             return Err(RecordError::BadEnPassant(en_passant));
         }
         Ok(Record {
             occupied,
             pieces,
-            score: i16::from_le_bytes([bytes[24], bytes[25]]),
+            score: i16::from_le_bytes(score),
             outcome,
-            black_to_move: bytes[27] & 128 != 0,
+            black_to_move: side & 128 != 0,
             en_passant,
-            halfmove_clock: bytes[28],
-            fullmove_number: u16::from_le_bytes([bytes[29], bytes[30]]),
+            halfmove_clock: halfmove,
+            fullmove_number: u16::from_le_bytes(fullmove),
         })
     }
 
@@ -300,18 +357,62 @@ mod tests {
     ];
 
     #[test]
-    fn records_round_trip_through_bytes_and_text() {
+    fn records_round_trip_through_bytes_of_both_layouts_and_text() {
         for fen in FENS {
             let position = Position::from_fen(fen).unwrap();
             let record = Record::new(&position, -123, GameOutcome::Draw);
-            let bytes = record.to_bytes();
-            assert_eq!(bytes[31], 0);
-            let back = Record::from_bytes(&bytes).unwrap();
-            assert_eq!(back, record);
-            assert_eq!(back.position().unwrap(), position, "{fen}");
+            for layout in [Layout::Marlin, Layout::Legacy] {
+                let bytes = record.to_bytes(layout);
+                assert_eq!(bytes[31], 0);
+                let back = Record::from_bytes(&bytes, layout).unwrap();
+                assert_eq!(back, record);
+                assert_eq!(back.position().unwrap(), position, "{fen}");
+            }
             let text = record.to_text();
             assert_eq!(Record::from_text(&text).unwrap(), record, "{text}");
         }
+    }
+
+    #[test]
+    fn a_record_is_marlinformat_byte_for_byte() {
+        // Black to move, the d-pawn on d4 able to take e3 en passant,
+        // halfmove 0, fullmove 3, +35 for White, White won.
+        let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
+        let position = Position::from_fen(fen).unwrap();
+        let bytes = Record::new(&position, 35, GameOutcome::WhiteWins).to_bytes(Layout::Marlin);
+        assert_eq!(u64::from_le_bytes(bytes[0..8].try_into().unwrap()), 0xFFF7_0000_1800_EFFF);
+        // a1 to h1: castling rook, knight, bishop, queen, king, bishop,
+        // knight, castling rook; then the pawns on a2 and b2.
+        assert_eq!(bytes[8..13], [0x16, 0x42, 0x25, 0x61, 0x00]);
+        // The last piece: the black castling rook on h8 (14 | 8).
+        assert_eq!(bytes[23] >> 4, 0xE);
+        assert_eq!(bytes[24], 0x80 | 20);
+        assert_eq!(bytes[25], 0);
+        assert_eq!(bytes[26..28], [3, 0]);
+        assert_eq!(i16::from_le_bytes([bytes[28], bytes[29]]), 35);
+        assert_eq!(bytes[30], 2);
+        // The free byte may hold anything another tool put there.
+        let mut other = bytes;
+        other[31] = 0xA5;
+        assert_eq!(Record::from_bytes(&other, Layout::Marlin).unwrap().to_bytes(Layout::Marlin), bytes);
+    }
+
+    #[test]
+    fn a_files_layout_is_recognised_from_its_records() {
+        let mut records = Vec::new();
+        for (i, fen) in FENS.iter().enumerate() {
+            let position = Position::from_fen(fen).unwrap();
+            // Scores whose low byte would read as a side-and-en-passant byte
+            // of either kind, and every result.
+            for score in [0, 64, 192, -64, 300 * i as i16 + 7] {
+                records.push(Record::new(&position, score, GameOutcome::from_code((i % 3) as u8).unwrap()));
+            }
+        }
+        for layout in [Layout::Marlin, Layout::Legacy] {
+            let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes(layout)).collect();
+            assert_eq!(detect_layout(&bytes), Ok(layout));
+        }
+        assert!(detect_layout(&[0xFF; 64]).is_err());
     }
 
     #[test]
@@ -327,15 +428,20 @@ mod tests {
 
     #[test]
     fn bad_records_and_lines_are_refused() {
-        let mut bytes = Record::new(&Position::startpos(), 0, GameOutcome::Draw).to_bytes();
-        bytes[26] = 3;
-        assert_eq!(Record::from_bytes(&bytes), Err(RecordError::BadResult("3".into())));
-        bytes[26] = 1;
+        let mut bytes = Record::new(&Position::startpos(), 0, GameOutcome::Draw).to_bytes(Layout::Marlin);
+        bytes[30] = 3;
+        assert_eq!(Record::from_bytes(&bytes, Layout::Marlin), Err(RecordError::BadResult("3".into())));
+        bytes[30] = 1;
+        bytes[24] = 65;
+        assert_eq!(Record::from_bytes(&bytes, Layout::Marlin), Err(RecordError::BadEnPassant(65)));
+        bytes[24] = 64;
         bytes[8] = 0x77;
-        assert!(matches!(Record::from_bytes(&bytes), Err(RecordError::BadPieceCode(_))));
-        let mut bytes = Record::new(&Position::startpos(), 0, GameOutcome::Draw).to_bytes();
+        assert!(matches!(Record::from_bytes(&bytes, Layout::Marlin), Err(RecordError::BadPieceCode(_))));
+        let mut bytes = Record::new(&Position::startpos(), 0, GameOutcome::Draw).to_bytes(Layout::Legacy);
+        bytes[26] = 3;
+        assert_eq!(Record::from_bytes(&bytes, Layout::Legacy), Err(RecordError::BadResult("3".into())));
         bytes[0..8].copy_from_slice(&u64::MAX.to_le_bytes());
-        assert_eq!(Record::from_bytes(&bytes), Err(RecordError::TooManyPieces(64)));
+        assert_eq!(Record::from_bytes(&bytes, Layout::Legacy), Err(RecordError::TooManyPieces(64)));
         assert!(matches!(Record::from_text("8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 0.5"), Err(RecordError::BadPosition(_))));
         assert!(matches!(Record::from_text("startpos"), Err(RecordError::BadLine(_))));
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
