@@ -3,8 +3,8 @@
 //! of move, standard chess and Chess960), the evaluation is symmetric, the
 //! built-in network loads and judges material sensibly.
 
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha12Rng;
 use roque::board::Position;
 use roque::nnue::features::INPUTS;
 use roque::nnue::{Accumulator, AccumulatorStack, Network, HIDDEN};
@@ -13,7 +13,7 @@ use roque::types::MoveKind;
 /// A network of random weights at the sizes a trained one has, so that
 /// every input changes the accumulator.
 fn random_network(seed: u64) -> Box<Network> {
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = ChaCha12Rng::seed_from_u64(seed);
     let mut network = Network::zeroed();
     for row in network.feature_weights.iter_mut() {
         row.iter_mut().for_each(|w| *w = rng.random_range(-300..=300));
@@ -41,7 +41,7 @@ fn start_positions() -> Vec<Position> {
 #[test]
 fn incremental_accumulators_equal_fresh_ones_after_every_move() {
     let network = random_network(1);
-    let mut rng = StdRng::seed_from_u64(2);
+    let mut rng = ChaCha12Rng::seed_from_u64(2);
     let mut stack = AccumulatorStack::new(128);
     let mut kinds_seen = [0usize; 4];
     let mut null_moves = 0;

@@ -17,8 +17,8 @@ use super::training_data::{GameOutcome, Record};
 use crate::board::Game;
 use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha12Rng;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -106,7 +106,7 @@ pub fn augment(input: &Path, output: &Path, settings: &AugmentSettings) -> Resul
                     // Each chunk has its own generator: the output does not
                     // depend on the threads.
                     let mut rng =
-                        StdRng::seed_from_u64(settings.seed ^ (start as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        ChaCha12Rng::seed_from_u64(settings.seed ^ (start as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                     let mut records = Vec::new();
                     for source in &sources[start..end] {
                         let Ok(position) = source.position() else { continue };

@@ -7,9 +7,9 @@
 //! and written as marlinformat (`convert --legacy`: Roque's first layout).
 
 use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
-use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rand_chacha::ChaCha12Rng;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -145,7 +145,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
                 Some(s) => s.parse::<u64>().map_err(|_| format!("the seed must be a whole number, not '{s}'"))?,
             };
             let mut records = read_records(path(1)?)?;
-            records.shuffle(&mut StdRng::seed_from_u64(seed));
+            records.shuffle(&mut ChaCha12Rng::seed_from_u64(seed));
             write_records(path(2)?, &records)?;
             Ok(format!("{} positions shuffled into {}", records.len(), args[2]))
         }

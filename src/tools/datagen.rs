@@ -26,8 +26,8 @@ use crate::board::{Game, GameResult, Position};
 use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
 use crate::types::Color;
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha12Rng;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -384,7 +384,8 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
                         }
                         // Each game has its own generator, so a run's games
                         // do not depend on how the threads interleave.
-                        let mut rng = StdRng::seed_from_u64(settings.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        let mut rng =
+                            ChaCha12Rng::seed_from_u64(settings.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
                         let records = play_game(&mut engine, settings, &book, &mut rng);
                         match output.lock().unwrap().finish(game, records) {
                             Ok((games, positions)) => {
@@ -439,7 +440,7 @@ fn white_centipawns(score: Score, side: Color) -> Option<i32> {
 
 /// An opening: a book line and random plies, kept if the game can go on
 /// and its first search stays within the bound.
-fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut StdRng) -> Game {
+fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut ChaCha12Rng) -> Game {
     loop {
         let mut game = Game::new(book[rng.random_range(0..book.len())]);
         for _ in 0..settings.random_plies {
@@ -473,7 +474,7 @@ pub enum Ending {
 }
 
 /// Plays one game and returns its kept positions with the game's outcome.
-pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut StdRng) -> Vec<Record> {
+pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut ChaCha12Rng) -> Vec<Record> {
     play_game_to_its_end(engine, settings, book, rng).0
 }
 
@@ -482,7 +483,7 @@ pub fn play_game_to_its_end(
     engine: &mut Engine,
     settings: &Settings,
     book: &[Position],
-    rng: &mut StdRng,
+    rng: &mut ChaCha12Rng,
 ) -> (Vec<Record>, Ending) {
     let mut game = opening(engine, settings, book, rng);
     // Drawn only where some games are played out, so that the games of
@@ -582,10 +583,11 @@ mod tests {
         let book = [Position::from_fen("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap()];
         let base = Settings { nodes: 3000, random_plies: 0, opening_bound: i32::MAX, ..Settings::new(PathBuf::new()) };
         let mut engine = Engine::new();
-        let (adjudicated, ending) = play_game_to_its_end(&mut engine, &base, &book, &mut StdRng::seed_from_u64(1));
+        let (adjudicated, ending) = play_game_to_its_end(&mut engine, &base, &book, &mut ChaCha12Rng::seed_from_u64(1));
         assert_eq!(ending, Ending::AdjudicatedWin);
         let played_out = Settings { play_out: 100, ..base.clone() };
-        let (records, ending) = play_game_to_its_end(&mut engine, &played_out, &book, &mut StdRng::seed_from_u64(1));
+        let (records, ending) =
+            play_game_to_its_end(&mut engine, &played_out, &book, &mut ChaCha12Rng::seed_from_u64(1));
         assert_eq!(ending, Ending::Rules(GameResult::Checkmate { winner: Color::White }));
         // The same game up to the adjudication (then the positions the
         // search scores as mates are not kept).
@@ -604,7 +606,7 @@ mod tests {
     fn a_game_keeps_quiet_positions_with_its_outcome() {
         let settings = Settings { nodes: 400, ..Settings::new(PathBuf::new()) };
         let mut engine = Engine::new();
-        let mut rng = StdRng::seed_from_u64(3);
+        let mut rng = ChaCha12Rng::seed_from_u64(3);
         let records = play_game(&mut engine, &settings, &[Position::startpos()], &mut rng);
         assert!(!records.is_empty());
         let outcome = records[0].outcome;

@@ -16,9 +16,9 @@ use super::training_data::Record;
 use crate::nnue::features::{feature_index, INPUTS};
 use crate::nnue::network::{output_bucket, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
 use crate::types::{Color, Square};
-use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha12Rng;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -180,7 +180,7 @@ fn screlu(x: f32) -> f32 {
 impl Trainer {
     /// Small random weights (fixed by `seed`).
     pub fn new(seed: u64) -> Trainer {
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = ChaCha12Rng::seed_from_u64(seed);
         let mut parameters = vec![0.0f32; PARAMETERS];
         let feature_range = 1.0 / (32.0f32).sqrt();
         for w in &mut parameters[FEATURE_WEIGHTS..FEATURE_BIAS] {
@@ -336,7 +336,7 @@ impl Trainer {
     /// One pass over `records` in a random order; returns the mean loss.
     pub fn epoch(&mut self, records: &[Record], settings: &TrainSettings) -> f64 {
         let mut order: Vec<u32> = (0..records.len() as u32).collect();
-        order.shuffle(&mut StdRng::seed_from_u64(settings.seed.wrapping_add(self.epochs_done as u64)));
+        order.shuffle(&mut ChaCha12Rng::seed_from_u64(settings.seed.wrapping_add(self.epochs_done as u64)));
         let mut total = 0.0;
         let batches = order.len().div_ceil(settings.batch_size.max(1)).max(1);
         for (index, batch) in order.chunks(settings.batch_size).enumerate() {
