@@ -27,6 +27,13 @@ fn quick_settings(output: &Path, games: u64, seed: u64) -> Settings {
     Settings { games: Some(games), nodes: 300, seed, ..Settings::new(output.to_path_buf()) }
 }
 
+/// `roque data <args>`, which must succeed; its output.
+fn data_command(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("data").args(args).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
 /// Checks what every record of a datagen file must be.
 fn check_records(records: &[Record]) {
     for record in records {
@@ -150,10 +157,6 @@ fn datagen_refuses_bad_arguments_and_unwritable_output() {
 
 #[test]
 fn datagen_writes_marlinformat_and_goes_on_in_an_old_files_layout() {
-    let roque = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("data").args(args).output().unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    };
     let whole = scratch("layout-whole.bin");
     datagen::run(&quick_settings(&whole, 4, 15), Duration::from_secs(60)).unwrap();
     assert_eq!(detect_layout(&std::fs::read(&whole).unwrap()), Ok(Layout::Marlin));
@@ -161,18 +164,18 @@ fn datagen_writes_marlinformat_and_goes_on_in_an_old_files_layout() {
     let part = scratch("layout-part.bin");
     datagen::run(&quick_settings(&part, 2, 15), Duration::from_secs(60)).unwrap();
     let old = scratch("layout-old.bin");
-    roque(&["convert", part.to_str().unwrap(), old.to_str().unwrap(), "--legacy"]);
+    data_command(&["convert", part.to_str().unwrap(), old.to_str().unwrap(), "--legacy"]);
     assert_eq!(detect_layout(&std::fs::read(&old).unwrap()), Ok(Layout::Legacy));
     std::fs::copy(part.with_extension("bin.progress"), old.with_extension("bin.progress")).unwrap();
     // The run goes on in the first layout: the four games, as that layout
     // writes them.
     datagen::run(&quick_settings(&old, 4, 15), Duration::from_secs(60)).unwrap();
     let whole_old = scratch("layout-whole-old.bin");
-    roque(&["convert", whole.to_str().unwrap(), whole_old.to_str().unwrap(), "--legacy"]);
+    data_command(&["convert", whole.to_str().unwrap(), whole_old.to_str().unwrap(), "--legacy"]);
     assert!(std::fs::read(&old).unwrap() == std::fs::read(&whole_old).unwrap(), "the run changed layout");
     // And converts back to marlinformat byte for byte.
     let back = scratch("layout-back.bin");
-    roque(&["convert", old.to_str().unwrap(), back.to_str().unwrap()]);
+    data_command(&["convert", old.to_str().unwrap(), back.to_str().unwrap()]);
     assert!(std::fs::read(&back).unwrap() == std::fs::read(&whole).unwrap());
     assert_eq!(read_records(&old).unwrap(), read_records(&whole).unwrap());
 }
@@ -183,29 +186,24 @@ fn data_files_convert_between_binary_and_text_without_loss() {
     datagen::run(&quick_settings(&binary, 2, 21), Duration::from_secs(60)).unwrap();
     let text = scratch("convert.txt");
     let back = scratch("convert-back.bin");
-    let roque = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("data").args(args).output().unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8_lossy(&output.stdout).to_string()
-    };
-    roque(&["convert", binary.to_str().unwrap(), text.to_str().unwrap()]);
-    roque(&["convert", text.to_str().unwrap(), back.to_str().unwrap()]);
+    data_command(&["convert", binary.to_str().unwrap(), text.to_str().unwrap()]);
+    data_command(&["convert", text.to_str().unwrap(), back.to_str().unwrap()]);
     assert_eq!(std::fs::read(&binary).unwrap(), std::fs::read(&back).unwrap());
     let first_line = std::fs::read_to_string(&text).unwrap().lines().next().unwrap().to_string();
     let fields: Vec<&str> = first_line.split(" | ").collect();
     assert_eq!(fields.len(), 3, "{first_line}");
     Position::from_fen(fields[0]).unwrap();
     let shuffled = scratch("shuffled.bin");
-    roque(&["shuffle", binary.to_str().unwrap(), shuffled.to_str().unwrap(), "5"]);
+    data_command(&["shuffle", binary.to_str().unwrap(), shuffled.to_str().unwrap(), "5"]);
     let (mut a, mut b) = (read_records(&binary).unwrap(), read_records(&shuffled).unwrap());
     assert_ne!(a, b, "shuffled");
     a.sort_by_key(|r| r.to_bytes(Layout::Marlin));
     b.sort_by_key(|r| r.to_bytes(Layout::Marlin));
     assert_eq!(a, b, "the same positions");
     let merged = scratch("merged.bin");
-    roque(&["merge", merged.to_str().unwrap(), binary.to_str().unwrap(), text.to_str().unwrap()]);
+    data_command(&["merge", merged.to_str().unwrap(), binary.to_str().unwrap(), text.to_str().unwrap()]);
     assert_eq!(read_records(&merged).unwrap().len(), 2 * a.len());
-    let summary = roque(&["inspect", binary.to_str().unwrap(), "2"]);
+    let summary = data_command(&["inspect", binary.to_str().unwrap(), "2"]);
     assert!(summary.contains(&format!("positions {}", a.len())), "{summary}");
     // A file that is not whole records is refused, naming it.
     std::fs::write(&merged, [0u8; 33]).unwrap();
@@ -326,4 +324,37 @@ fn the_data_and_training_generator_keeps_its_stream() {
     let mut rng = rand_chacha::ChaCha12Rng::seed_from_u64(601);
     let first: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
     assert_eq!(first, [0xf9d3_1490_4067_a817, 0x1918_dd04_b5ad_90fd, 0x4f6f_e1c2_a709_f93a]);
+}
+
+/// The trainer maps binary files rather than reading them: the set of
+/// files, in either layout and with text among them, gives the records
+/// reading them would, in their order; the validation set comes off its
+/// end; a damaged record is refused when the files are opened, named.
+#[test]
+fn the_trainers_mapped_files_hold_the_records_a_read_gives() {
+    use roque::tools::record_set::{FileRecords, RecordSet};
+    let marlin = scratch("set-marlin.bin");
+    datagen::run(&quick_settings(&marlin, 2, 31), Duration::from_secs(60)).unwrap();
+    let other = scratch("set-other.bin");
+    datagen::run(&quick_settings(&other, 2, 32), Duration::from_secs(60)).unwrap();
+    let legacy = scratch("set-legacy.bin");
+    data_command(&["convert", other.to_str().unwrap(), legacy.to_str().unwrap(), "--legacy"]);
+    let text = scratch("set-text.txt");
+    data_command(&["convert", marlin.to_str().unwrap(), text.to_str().unwrap()]);
+    let paths = [marlin.clone(), legacy, text];
+    let expected: Vec<Record> = paths.iter().flat_map(|p| read_records(p).unwrap()).collect();
+    let mut set = FileRecords::open(&paths).unwrap();
+    assert_eq!(set.len(), expected.len());
+    assert!((0..set.len()).all(|i| set.get(i) == expected[i]));
+    let tail = set.split_off(7);
+    assert_eq!(tail, expected[expected.len() - 7..]);
+    assert_eq!(set.len(), expected.len() - 7);
+    // The third record's result damaged.
+    let mut bytes = std::fs::read(&marlin).unwrap();
+    bytes[2 * RECORD_BYTES + 30] = 7;
+    let damaged = scratch("set-damaged.bin");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let error = FileRecords::open(std::slice::from_ref(&damaged)).err().unwrap();
+    assert!(error.contains("set-damaged.bin record 3") && error.contains("'7'"), "{error}");
+    assert_eq!(read_records(&damaged).unwrap_err(), error);
 }

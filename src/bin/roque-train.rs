@@ -3,6 +3,7 @@
 
 use roque::nnue::network::HIDDEN;
 use roque::tools::data_files::read_records;
+use roque::tools::record_set::{FileRecords, RecordSet};
 use roque::tools::train::{fit_scale, quantisation_error, Schedule, TrainSettings, Trainer};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -143,15 +144,14 @@ fn main() -> ExitCode {
 
 fn train(options: &Options) -> Result<(), String> {
     let start = Instant::now();
-    let mut records = Vec::new();
-    for path in &options.data {
-        records.extend(read_records(path)?);
-    }
+    // Binary files are mapped, not read: only the order of the positions
+    // is held in memory.
+    let mut records = FileRecords::open(&options.data)?;
     let validation = match &options.validation {
         Some(path) => read_records(path)?,
         None => {
             let holdout = ((records.len() as f64 * options.holdout) as usize).min(records.len().saturating_sub(1));
-            records.split_off(records.len() - holdout)
+            records.split_off(holdout)
         }
     };
     println!(

@@ -29,7 +29,7 @@ usage:
                                           CP of it (defaults 4 walks of 1 to 4 plies, depth 2, calm 100,
                                           2 threads, seed 1; hand-crafted evaluation unless --nnue)";
 
-fn is_text(path: &Path) -> bool {
+pub(crate) fn is_text(path: &Path) -> bool {
     matches!(path.extension().and_then(|e| e.to_str()), Some("txt" | "epd"))
 }
 

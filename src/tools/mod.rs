@@ -11,6 +11,7 @@ pub mod perft;
 pub mod pgn;
 pub mod probe;
 pub mod progress;
+pub mod record_set;
 pub mod train;
 pub mod training_data;
 pub mod tune;

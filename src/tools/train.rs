@@ -12,6 +12,7 @@
 //! passes touch only those rows. Batches are split over the cores (rayon),
 //! each core summing its own gradient.
 
+use super::record_set::RecordSet;
 use super::training_data::Record;
 use crate::nnue::features::{feature_index, INPUTS};
 use crate::nnue::network::{output_bucket, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
@@ -319,11 +320,11 @@ impl Trainer {
     }
 
     /// The mean loss over records, without learning.
-    pub fn loss(&self, records: &[Record], settings: &TrainSettings) -> f64 {
-        let total: f64 = records
-            .par_iter()
-            .map(|r| {
-                let sample = Sample::new(r, settings, false);
+    pub fn loss<R: RecordSet + ?Sized>(&self, records: &R, settings: &TrainSettings) -> f64 {
+        let total: f64 = (0..records.len())
+            .into_par_iter()
+            .map(|i| {
+                let sample = Sample::new(&records.get(i), settings, false);
                 let us = self.hidden(&sample.us[..sample.count]);
                 let them = self.hidden(&sample.them[..sample.count]);
                 let error = sigmoid(self.output(&us, &them, sample.bucket)) - sample.target;
@@ -334,7 +335,7 @@ impl Trainer {
     }
 
     /// One pass over `records` in a random order; returns the mean loss.
-    pub fn epoch(&mut self, records: &[Record], settings: &TrainSettings) -> f64 {
+    pub fn epoch<R: RecordSet + ?Sized>(&mut self, records: &R, settings: &TrainSettings) -> f64 {
         let mut order: Vec<u32> = (0..records.len() as u32).collect();
         order.shuffle(&mut ChaCha12Rng::seed_from_u64(settings.seed.wrapping_add(self.epochs_done as u64)));
         let mut total = 0.0;
@@ -346,7 +347,7 @@ impl Trainer {
             // the network should end on them.
             let mirror = settings.mirror && self.epochs_done % 2 == 1 && self.epochs_done + 1 < settings.epochs;
             let samples: Vec<Sample> =
-                batch.par_iter().map(|&i| Sample::new(&records[i as usize], settings, mirror)).collect();
+                batch.par_iter().map(|&i| Sample::new(&records.get(i as usize), settings, mirror)).collect();
             total += self.step(&samples, learning_rate, settings.weight_decay) * batch.len() as f64;
         }
         self.epochs_done += 1;
@@ -437,11 +438,12 @@ impl Trainer {
 
 /// The scale `k` for which σ(score / k) best predicts the results (least
 /// squares), by a coarse then a fine search.
-pub fn fit_scale(records: &[Record]) -> f32 {
+pub fn fit_scale<R: RecordSet + ?Sized>(records: &R) -> f32 {
     let loss = |k: f32| -> f64 {
-        records
-            .par_iter()
-            .map(|r| {
+        (0..records.len())
+            .into_par_iter()
+            .map(|i| {
+                let r = records.get(i);
                 let expected = sigmoid(r.score as f32 / k);
                 let actual = r.outcome.white_score();
                 ((expected - actual) * (expected - actual)) as f64

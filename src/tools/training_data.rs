@@ -53,19 +53,32 @@ const RECORDS_TO_RECOGNISE: usize = 256;
 
 /// The layout of binary records `bytes` (whole records): the one under
 /// which each of the first records reads as a legal position, marlinformat
-/// where both do (a file of a few records can read both ways).
+/// where both do (a file of a few records can read both ways). Where
+/// neither does, the one that reads more of them before the first it
+/// cannot, so that the damaged record is the one named when the file is
+/// read; an error where neither reads the first.
 pub fn detect_layout(bytes: &[u8]) -> Result<Layout, String> {
-    let reads = |layout: Layout| {
-        bytes.chunks_exact(RECORD_BYTES).take(RECORDS_TO_RECOGNISE).all(|chunk| {
-            Record::from_bytes(chunk.try_into().expect("a whole record"), layout).is_ok_and(|r| r.position().is_ok())
-        })
+    let first = bytes.len() / RECORD_BYTES;
+    let read = |layout: Layout| {
+        bytes
+            .chunks_exact(RECORD_BYTES)
+            .take(RECORDS_TO_RECOGNISE)
+            .take_while(|chunk| {
+                Record::from_bytes((*chunk).try_into().expect("a whole record"), layout)
+                    .is_ok_and(|r| r.position().is_ok())
+            })
+            .count()
     };
-    if reads(Layout::Marlin) {
-        Ok(Layout::Marlin)
-    } else if reads(Layout::Legacy) {
-        Ok(Layout::Legacy)
-    } else {
-        Err("its records read as legal positions in neither marlinformat nor Roque's first layout".to_string())
+    let (marlin, legacy) = (read(Layout::Marlin), read(Layout::Legacy));
+    let all = first.min(RECORDS_TO_RECOGNISE);
+    match (marlin, legacy) {
+        (m, _) if m == all => Ok(Layout::Marlin),
+        (_, l) if l == all => Ok(Layout::Legacy),
+        (0, 0) => {
+            Err("its first record reads as a legal position in neither marlinformat nor Roque's first layout".into())
+        }
+        (m, l) if m >= l => Ok(Layout::Marlin),
+        _ => Ok(Layout::Legacy),
     }
 }
 
