@@ -12,14 +12,16 @@ use std::time::Instant;
 const USAGE: &str = "\
 usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
                    [--schedule step|cosine] [--drop-at F] [--warmup F] [--lr-end F] [--weight-decay X]
-                   [--wdl F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
+                   [--wdl F] [--wdl-end F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
                    [--checkpoint <file>] [--init <checkpoint>] [--fit-scale] [--no-mirror]
   <data>: binary record files or text (.txt, .epd) files, in game order;
   the last --holdout fraction (0.02) is kept out for validation.
   --schedule step (the default): --lr, divided by ten from --drop-at (0.7)
   of the epochs; cosine: a linear warm-up over --warmup (0.02) of the run,
   then a cosine down to --lr-end (0.01) times --lr. --weight-decay (0):
-  AdamW's, on the weights but not the biases.
+  AdamW's, on the weights but not the biases. The target is --wdl (0.4)
+  times the game result plus the rest times the score; with --wdl-end the
+  weight moves linearly to it over the run, batch by batch.
   With --checkpoint, each epoch is saved there and a run restarted with the
   same file goes on after the last saved epoch; --init starts from the
   weights of a checkpoint with a fresh schedule (a new generation). Odd
@@ -103,6 +105,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--lr-end" => options.settings.lr_end = fraction(1.0)? as f32,
             "--weight-decay" => options.settings.weight_decay = fraction(1.0)? as f32,
             "--wdl" => options.settings.wdl = fraction(1.0)? as f32,
+            "--wdl-end" => options.settings.wdl_end = Some(fraction(1.0)? as f32),
             "--holdout" => options.holdout = fraction(0.5)?,
             "--scale" => options.settings.scale = fraction(10_000.0)?.max(1.0) as f32,
             _ => return Err(format!("unknown option {flag}")),

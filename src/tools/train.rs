@@ -65,8 +65,12 @@ pub struct TrainSettings {
     pub lr_end: f32,
     /// AdamW's weight decay (0: plain Adam).
     pub weight_decay: f32,
-    /// The weight of the game result in the target (the rest: the score).
+    /// The weight of the game result in the target (the rest: the score),
+    /// at the start of the run.
     pub wdl: f32,
+    /// The weight at the end of the run, reached linearly batch by batch
+    /// (None: `wdl` throughout).
+    pub wdl_end: Option<f32>,
     /// Centipawns for an output of 1.0.
     pub scale: f32,
     pub seed: u64,
@@ -87,6 +91,7 @@ impl Default for TrainSettings {
             lr_end: 0.01,
             weight_decay: 0.0,
             wdl: 0.4,
+            wdl_end: None,
             scale: 400.0,
             seed: 1,
             mirror: true,
@@ -95,6 +100,18 @@ impl Default for TrainSettings {
 }
 
 impl TrainSettings {
+    /// The weight of the game result for the batch that ends `done` of the
+    /// epoch `epoch` (a fraction in [0, 1]).
+    pub fn wdl_at(&self, epoch: usize, done: f64) -> f32 {
+        match self.wdl_end {
+            None => self.wdl,
+            Some(end) => {
+                let progress = ((epoch as f64 + done) / self.epochs.max(1) as f64).clamp(0.0, 1.0) as f32;
+                self.wdl + (end - self.wdl) * progress
+            }
+        }
+    }
+
     /// The learning rate for the batch that ends `done` of the epoch
     /// `epoch` (a fraction in (0, 1]).
     pub fn learning_rate_at(&self, epoch: usize, done: f64) -> f32 {
@@ -139,7 +156,7 @@ fn sigmoid(x: f32) -> f32 {
 impl Sample {
     /// The sample of a record; with `mirror`, and no castling right in the
     /// way, the same position with files a to h mirrored (the same chess).
-    fn new(record: &Record, settings: &TrainSettings, mirror: bool) -> Sample {
+    fn new(record: &Record, settings: &TrainSettings, wdl: f32, mirror: bool) -> Sample {
         let side = record.side_to_move();
         let flip = if mirror && !record.has_castling_rights() { 7 } else { 0 };
         let mut sample = Sample { us: [0; 32], them: [0; 32], count: 0, bucket: 0, target: 0.0 };
@@ -155,7 +172,7 @@ impl Sample {
             Color::White => (white_result, record.score as f32),
             Color::Black => (1.0 - white_result, -(record.score as f32)),
         };
-        sample.target = settings.wdl * result + (1.0 - settings.wdl) * sigmoid(score / settings.scale);
+        sample.target = wdl * result + (1.0 - wdl) * sigmoid(score / settings.scale);
         sample
     }
 }
@@ -225,7 +242,7 @@ impl Trainer {
 
     /// The evaluation of a record in centipawns for the side to move.
     pub fn evaluate(&self, record: &Record, settings: &TrainSettings) -> f32 {
-        let sample = Sample::new(record, settings, false);
+        let sample = Sample::new(record, settings, settings.wdl, false);
         let us = self.hidden(&sample.us[..sample.count]);
         let them = self.hidden(&sample.them[..sample.count]);
         self.output(&us, &them, sample.bucket) * settings.scale
@@ -319,12 +336,14 @@ impl Trainer {
         loss
     }
 
-    /// The mean loss over records, without learning.
+    /// The mean loss over records, without learning, against the target
+    /// of this point of the run.
     pub fn loss<R: RecordSet + ?Sized>(&self, records: &R, settings: &TrainSettings) -> f64 {
+        let wdl = settings.wdl_at(self.epochs_done, 0.0);
         let total: f64 = (0..records.len())
             .into_par_iter()
             .map(|i| {
-                let sample = Sample::new(&records.get(i), settings, false);
+                let sample = Sample::new(&records.get(i), settings, wdl, false);
                 let us = self.hidden(&sample.us[..sample.count]);
                 let them = self.hidden(&sample.them[..sample.count]);
                 let error = sigmoid(self.output(&us, &them, sample.bucket)) - sample.target;
@@ -341,13 +360,15 @@ impl Trainer {
         let mut total = 0.0;
         let batches = order.len().div_ceil(settings.batch_size.max(1)).max(1);
         for (index, batch) in order.chunks(settings.batch_size).enumerate() {
-            let learning_rate = settings.learning_rate_at(self.epochs_done, (index + 1) as f64 / batches as f64);
+            let done = (index + 1) as f64 / batches as f64;
+            let learning_rate = settings.learning_rate_at(self.epochs_done, done);
+            let wdl = settings.wdl_at(self.epochs_done, done);
             // Every other epoch sees each position mirrored, where it can be,
             // but not the last: real games castle short more than long, and
             // the network should end on them.
             let mirror = settings.mirror && self.epochs_done % 2 == 1 && self.epochs_done + 1 < settings.epochs;
             let samples: Vec<Sample> =
-                batch.par_iter().map(|&i| Sample::new(&records.get(i as usize), settings, mirror)).collect();
+                batch.par_iter().map(|&i| Sample::new(&records.get(i as usize), settings, wdl, mirror)).collect();
             total += self.step(&samples, learning_rate, settings.weight_decay) * batch.len() as f64;
         }
         self.epochs_done += 1;
@@ -582,6 +603,23 @@ mod tests {
         assert_eq!(step.schedule, Schedule::Step);
         assert_eq!(step.learning_rate_at(6, 1.0), 0.001);
         assert_eq!(step.learning_rate_at(7, 0.1), 0.001 / 10.0);
+    }
+
+    #[test]
+    fn the_wdl_blend_moves_from_its_start_to_its_end_over_the_run() {
+        let constant = TrainSettings { epochs: 10, wdl: 0.3, ..TrainSettings::default() };
+        assert_eq!(constant.wdl_at(0, 0.0), 0.3);
+        assert_eq!(constant.wdl_at(9, 1.0), 0.3);
+        let moving = TrainSettings { wdl_end: Some(0.7), ..constant };
+        assert!((moving.wdl_at(0, 0.0) - 0.3).abs() < 1e-6);
+        assert!((moving.wdl_at(4, 1.0) - 0.5).abs() < 1e-6);
+        assert!((moving.wdl_at(9, 1.0) - 0.7).abs() < 1e-6);
+        // The target of a won position moves with it.
+        let position = crate::board::Position::startpos();
+        let record = Record::new(&position, 0, super::super::training_data::GameOutcome::WhiteWins);
+        let start = Sample::new(&record, &moving, moving.wdl_at(0, 0.0), false).target;
+        let end = Sample::new(&record, &moving, moving.wdl_at(9, 1.0), false).target;
+        assert!((start - (0.3 + 0.7 * 0.5)).abs() < 1e-6 && (end - (0.7 + 0.3 * 0.5)).abs() < 1e-6);
     }
 
     #[test]
