@@ -370,3 +370,26 @@ fn a_mate_found_inside_an_aspiration_window_is_reported_exactly() {
     assert_eq!(scores.last(), Some(&"mate 2"), "{scores:?}");
     assert_eq!(best_move(&lines), "g3g6");
 }
+
+/// A change of `UCI_Variant` starts a new game: the table and every
+/// history and correction learnt in the last variant are forgotten, so that
+/// a search after it is the search a fresh engine makes (one thread: the
+/// same nodes).
+#[test]
+fn a_new_variant_forgets_what_the_last_one_taught() {
+    let nodes_of = |lines: &[String]| -> String {
+        let last = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("a report");
+        uci_support::field(last, "nodes").expect("nodes").to_string()
+    };
+    let mut fresh = Engine::ready();
+    fresh.send("position startpos moves e2e4 e7e5 g1f3");
+    let expected = nodes_of(&fresh.search("go depth 9"));
+    for variant in [Variant::Ghost, Variant::Placement, Variant::Reinforced] {
+        let mut engine = engine_in(variant);
+        engine.send("position startpos");
+        engine.search("go depth 7");
+        engine.send("setoption name UCI_Variant value chess");
+        engine.send("position startpos moves e2e4 e7e5 g1f3");
+        assert_eq!(nodes_of(&engine.search("go depth 9")), expected, "after {variant}");
+    }
+}

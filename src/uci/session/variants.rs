@@ -22,10 +22,11 @@ impl Session {
         &self.variant_game
     }
 
-    /// `setoption name UCI_Variant value <name>`: the new variant's game
-    /// starts from its start position, with an empty table.
+    /// `setoption name UCI_Variant value <name>`: a new game, of the new
+    /// variant, from its start position: the table, histories and
+    /// corrections learnt in the last variant are forgotten.
     pub(super) fn set_variant(&mut self, index: usize) {
-        self.engine.clear_hash();
+        self.engine.new_game();
         self.game = crate::board::Game::new(crate::board::Position::startpos());
         self.settings.elven = VARIANT_CHOICES[index] == crate::elven::UCI_NAME;
         self.elven_game = crate::elven::game::ElvenGame::default();
