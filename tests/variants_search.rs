@@ -154,6 +154,7 @@ fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhe
     for (variant, start) in starts {
         let mut compared = 0;
         let mut losing = 0;
+        let mut kinds = [0; 4];
         for position in random_positions(&start, 40, 90, 17) {
             let Some(chess) = as_chess(&position) else { continue };
             if !Game::plain_turn(&position) {
@@ -161,9 +162,12 @@ fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhe
             }
             for action in position.legal_actions() {
                 let m = action.as_move();
-                if action.is_placement() || m.kind() != MoveKind::Normal {
+                // (The chess position has no castling rights or en-passant
+                // square to give those moves.)
+                if action.is_placement() || matches!(m.kind(), MoveKind::Castling | MoveKind::EnPassant) {
                     continue;
                 }
+                kinds[m.kind() as usize] += 1;
                 let chess_move = chess.parse_uci_move(&format!("{m:?}"), false).unwrap();
                 for threshold in thresholds {
                     let expected = chess.see_ge(chess_move, threshold);
@@ -179,6 +183,8 @@ fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhe
             }
         }
         assert!(compared > 5_000 && losing > 200, "{variant:?}: {compared} judged, {losing} losing");
+        // Normal moves and promotions were judged.
+        assert!(kinds[0] > 1_000 && kinds[1] > 0, "{variant:?}: {kinds:?}");
     }
     // Where a captured man comes back, reinforces, haunts, or may explode,
     // or a turn has several moves, the exchange is not chess's: nothing is

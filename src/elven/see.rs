@@ -117,6 +117,27 @@ mod tests {
     }
 
     #[test]
+    fn the_king_recaptures_only_what_nothing_defends() {
+        // Rook takes a pawn the king alone defends: the king takes back.
+        let fen = "10/10/10/10/4k5/4p5/10/10/10/4R4K w - - 0 1";
+        assert!(see(fen, "e1e5", -400));
+        assert!(!see(fen, "e1e5", -399));
+        // With a second rook behind the first, the king cannot.
+        let fen = "10/10/10/10/4k5/4p5/10/10/4R5/4R4K w - - 0 1";
+        assert!(see(fen, "e2e5", 100));
+        assert!(!see(fen, "e2e5", 101));
+    }
+
+    #[test]
+    fn an_exchange_stops_before_a_warlock_takes_a_warlock() {
+        // Bishop takes pawn, the black warlock takes the bishop; the white
+        // warlock taking it is judged no further (100 - 350).
+        let fen = "k9/10/10/4w5/10/4p5/10/2B1W5/10/9K w - - 0 1";
+        assert!(see(fen, "c3e5", -250));
+        assert!(!see(fen, "c3e5", -249));
+    }
+
+    #[test]
     fn the_warlocks_moves_are_judged_by_what_they_take() {
         // The warlock takes a pawn the knight defends: judged +100.
         let fen = "k9/10/10/10/2n7/4p5/4W5/10/10/9K w - - 0 1";

@@ -71,6 +71,10 @@ impl FileRecords {
             };
             parts.push(part);
         }
+        // The trainer orders the positions by 32-bit indices.
+        if len > u32::MAX as usize {
+            return Err(format!("{len} positions: the trainer takes at most {} at once", u32::MAX));
+        }
         Ok(FileRecords { parts, starts, len })
     }
 
@@ -89,9 +93,10 @@ fn map(path: &Path) -> Result<Part, String> {
     let shown = path.display();
     let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     // SAFETY: the map is read-only and lives as long as the set that owns
-    // it. Data files are not written while the trainer reads them; should
-    // one be truncated underneath, reading the lost pages would fault, as
-    // with every program that maps its data.
+    // it. The trainer is given finished files; should one be truncated
+    // underneath (a datagen run started again on it trims records beyond
+    // its note; `roque data` rewrites its output), reading the lost pages
+    // would fault, as with every program that maps its data.
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| format!("cannot map {shown} into memory: {e}"))?;
     if map.len() % RECORD_BYTES != 0 {
         return Err(format!("{shown} has {} bytes, not a whole number of {RECORD_BYTES}-byte records", map.len()));
