@@ -474,19 +474,26 @@ impl<'a, G: Game> Searcher<'a, G> {
         for candidate in 0..moves.len() {
             let m = self.pick(&mut moves, candidate, ply);
             let noisy = position.is_capture(m) || G::is_promotion(m);
+            let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             // Step 8. SEE pruning, as in chess, once a line that avoids
             // mate is in hand: a move that loses more material in the
             // exchange on its square than the depth allows (a capture: the
-            // noisy margin per ply; a quiet move: the quiet margin per ply
-            // squared) is not searched; judged before the move is made.
-            if ply > 0 && best > -MATE_BOUND && position.has_pieces() {
-                let threshold =
-                    if noisy { -p::see_noisy_margin() * depth } else { -p::see_quiet_margin() * depth * depth };
+            // noisy margin per ply; a quiet move, while no mate is in
+            // sight: the quiet margin per ply squared) is not searched. Not
+            // a move that gives check: a sacrifice that mates loses its
+            // exchange too.
+            if ply > 0 && best > -MATE_BOUND && position.has_pieces() && !child.in_check() {
+                let threshold = if noisy {
+                    -p::see_noisy_margin() * depth
+                } else if !is_mate_score(alpha) {
+                    -p::see_quiet_margin() * depth * depth
+                } else {
+                    -INFINITE
+                };
                 if !position.see_ge(m, threshold) {
                     continue;
                 }
             }
-            let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             let index = searched;
             // Step 9. Futility pruning, as in chess, where the game allows
             // it (a plain turn, no army still in hand): once a line that
