@@ -93,6 +93,18 @@ impl Pieces {
         }
     }
 
+    /// Every man of either colour that attacks `square`, with the sliders
+    /// seen through `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
+            | (knight_attacks(square) & self.kind(PieceType::Knight))
+            | (king_attacks(square) & self.kind(PieceType::King))
+            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
+            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+    }
+
     /// The men of `by` that attack `square`, sliders seen through
     /// `occupied`.
     #[inline(always)]

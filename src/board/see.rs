@@ -2,10 +2,10 @@
 //! on one square, each side recapturing with its least valuable piece and
 //! free to stop when going on would lose.
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::attacks::{bishop_attacks, rook_attacks};
 use super::pieces::Pieces;
 use super::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
+use crate::types::{Move, MoveKind, Piece, PieceType, Square};
 
 /// Piece values for exchanges (the king cannot be captured, so it is worth
 /// nothing to the exchange itself).
@@ -14,6 +14,23 @@ pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 impl Position {
     /// The exchange value of the piece on the target square of `m` (for
     /// castling and en passant: a pawn or nothing).
+    #[inline(always)]
+    pub fn captured_value(&self, m: Move) -> i32 {
+        self.pieces.captured_value(m)
+    }
+
+    /// Whether the exchange that `m` (a legal move) starts wins at least
+    /// `threshold` centipawns for the side to move.
+    #[inline(always)]
+    pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.pieces.see_ge(m, threshold)
+    }
+}
+
+impl Pieces {
+    /// The exchange value of the man on the target square of `m` (for
+    /// castling and en passant: a pawn or nothing).
+    #[inline]
     pub fn captured_value(&self, m: Move) -> i32 {
         match m.kind() {
             MoveKind::Castling => 0,
@@ -22,40 +39,28 @@ impl Position {
         }
     }
 
-    /// Whether the exchange that `m` (a legal move) starts wins at least
-    /// `threshold` centipawns for the side to move. Promotions, castling
-    /// and en passant are judged by the first capture alone.
+    /// Whether the exchange that `m` starts wins at least `threshold`
+    /// centipawns for the side that plays it (the colour of the man on its
+    /// start square): chess's exchange, and that of every game whose
+    /// captured men leave the board. Promotions, castling and en passant
+    /// are judged by the first capture alone.
+    #[inline]
     pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        if m.kind() != MoveKind::Normal {
-            let gain =
-                self.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]);
-            return gain >= threshold;
+        let captured = self.captured_value(m);
+        match self.piece_on(m.from()) {
+            Some(mover) if m.kind() == MoveKind::Normal => {
+                self.exchange_ge(mover, m.from(), m.to(), captured, threshold)
+            }
+            _ => captured + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]) >= threshold,
         }
-        let mover = self.piece_on(m.from()).expect("a move starts on a piece");
-        self.pieces.exchange_ge(mover, m.from(), m.to(), self.captured_value(m), threshold)
-    }
-}
-
-impl Pieces {
-    /// Every man of either colour that attacks `square`, with the sliders
-    /// seen through `occupied`.
-    #[inline(always)]
-    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
-            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
-            | (knight_attacks(square) & self.kind(PieceType::Knight))
-            | (king_attacks(square) & self.kind(PieceType::King))
-            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
-            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
     }
 
     /// Whether `mover`, going from `from` to `to` and taking a man worth
     /// `captured` there (0 for none), wins at least `threshold` centipawns
     /// once both sides have recaptured on `to` with their least valuable
-    /// men for as long as it pays: the exchange of chess, and of every game
-    /// whose captured men leave the board.
+    /// men for as long as it pays.
     #[inline]
-    pub fn exchange_ge(&self, mover: Piece, from: Square, to: Square, captured: i32, threshold: i32) -> bool {
+    fn exchange_ge(&self, mover: Piece, from: Square, to: Square, captured: i32, threshold: i32) -> bool {
         // What we win if the opponent does not recapture.
         let mut swap = captured - threshold;
         if swap < 0 {

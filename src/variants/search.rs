@@ -10,7 +10,7 @@ use super::eval::{evaluate, VALUES};
 use super::mines::MineOdds;
 use super::position::VariantPosition;
 use super::{CaptureRule, Goal, TurnOrder, Variant};
-use crate::board::{CastlingSide, SEE_VALUES};
+use crate::board::CastlingSide;
 use crate::search::correction::{hash_men, Structure};
 use crate::search::game::{Chance, Game, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{Histories, PieceTo};
@@ -241,18 +241,7 @@ impl Game for VariantPosition {
         {
             return true;
         }
-        let m = action.as_move();
-        let Some(mover) = self.piece_on(m.from()) else { return true };
-        let captured = |square| self.piece_on(square).map_or(0, |p: Piece| SEE_VALUES[p.kind().index()]);
-        match m.kind() {
-            MoveKind::Normal => self.pieces.exchange_ge(mover, m.from(), m.to(), captured(m.to()), threshold),
-            MoveKind::Promotion => {
-                let promoted = m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]);
-                captured(m.to()) + promoted >= threshold
-            }
-            MoveKind::EnPassant => SEE_VALUES[PieceType::Pawn.index()] >= threshold,
-            MoveKind::Castling => threshold <= 0,
-        }
+        self.pieces.see_ge(action.as_move(), threshold)
     }
 
     /// Mined chess: a move onto a square that may hide a secret mine of the
