@@ -61,7 +61,7 @@ impl Position {
                 if checkers.any() && !(between(king, checkers.lsb()) | checkers).contains(to) {
                     return false;
                 }
-                !self.pinned.contains(from) || line(king, from).contains(to)
+                !self.rules.pinned.contains(from) || line(king, from).contains(to)
             }
         }
     }

@@ -31,5 +31,5 @@ pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};
 pub use notation::MoveParseError;
 pub use pieces::Pieces;
-pub use position::Position;
+pub use position::{Board, Position, Rules, Standard};
 pub use see::SEE_VALUES;

@@ -151,7 +151,7 @@ impl Position {
             false => Bitboard::ALL,
         };
         let targets = wanted & check_mask;
-        let pinned = self.pinned;
+        let pinned = self.rules.pinned;
 
         for from in self.pieces(us, PieceType::Knight).without(pinned) {
             sink.add_piece_moves(from, knight_attacks(from) & targets);
@@ -190,7 +190,7 @@ impl Position {
         let theirs = self.color(!us);
         let king = self.king_square(us);
         let pawns = self.pieces(us, PieceType::Pawn);
-        let pinned = self.pinned;
+        let pinned = self.rules.pinned;
         let up: i8 = if us == Color::White { 8 } else { -8 };
         let last_rank = Rank::Eighth.relative(us).bitboard();
         let third_rank = Rank::Third.relative(us).bitboard();

@@ -7,27 +7,51 @@ use super::castling::CastlingRights;
 use super::pieces::Pieces;
 use super::zobrist::{piece_key, ZOBRIST};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
+use std::fmt;
 
-/// A legal chess position. Built only by FEN parsing and by making legal
-/// moves, so every `Position` satisfies the rules (one king each, the side
-/// not to move not in check, castling rights backed by king and rook).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
-    pub(super) pieces: Pieces,
-    pub(super) side_to_move: Color,
-    pub(super) castling: CastlingRights,
-    /// Set only when an en-passant capture is legal, so that the key follows
-    /// the repetition rule.
-    pub(super) en_passant: Option<Square>,
-    pub(super) halfmove_clock: u16,
-    pub(super) fullmove_number: u16,
-    pub(super) key: u64,
+/// The state a game's rules keep beside what every game on the chess board
+/// keeps (the men, the side to move, castling, en passant, the counters,
+/// the key and the checkers): the extension point of [`Board`]. Standard
+/// chess keeps its pawns' key and its pins ([`Standard`]); the variants
+/// keep their hands, ghosts, returns, mines and turns
+/// (`crate::variants::VariantRules`).
+pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {}
+
+/// Standard chess's own state: what its make and move generator keep
+/// beside the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standard {
     pub(super) pawn_key: u64,
-    /// Pieces of the side not to move that give check.
-    pub(super) checkers: Bitboard,
     /// Pieces of the side to move pinned to their own king.
     pub(super) pinned: Bitboard,
 }
+
+impl Rules for Standard {}
+
+/// A position of a game played on the chess board: chess ([`Position`]) or
+/// one of the rules book's variants (`crate::variants::VariantPosition`),
+/// the rules' own state in `rules`. Built only by FEN parsing and by making
+/// legal moves, so that it always satisfies its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board<R: Rules> {
+    pub(crate) pieces: Pieces,
+    pub(crate) side_to_move: Color,
+    pub(crate) castling: CastlingRights,
+    /// Set only when an en-passant capture is legal, so that the key follows
+    /// the repetition rule.
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) key: u64,
+    /// Pieces of the side not to move that give check.
+    pub(crate) checkers: Bitboard,
+    pub(crate) rules: R,
+}
+
+/// A legal chess position: every `Position` satisfies the rules (one king
+/// each, the side not to move not in check, castling rights backed by king
+/// and rook).
+pub type Position = Board<Standard>;
 
 /// All ones for a pawn, zero for other pieces: the pawn key changes only
 /// with pawns, and a mask is cheaper than a branch here.
@@ -36,29 +60,8 @@ fn pawn_mask(piece: Piece) -> u64 {
     ((piece.kind() == PieceType::Pawn) as u64).wrapping_neg()
 }
 
-impl Position {
-    pub(super) fn empty() -> Position {
-        Position {
-            pieces: Pieces::EMPTY,
-            side_to_move: Color::White,
-            castling: CastlingRights::default(),
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            key: 0,
-            pawn_key: 0,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-        }
-    }
-
-    /// The standard starting position.
-    pub fn startpos() -> Position {
-        Position::from_fen(super::fen::STARTPOS_FEN).expect("the start position parses")
-    }
-
-    // ----- Accessors -------------------------------------------------------
-
+/// What every game on the board keeps, read alike.
+impl<R: Rules> Board<R> {
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side_to_move
@@ -103,11 +106,6 @@ impl Position {
     }
 
     #[inline(always)]
-    pub fn king_square(&self, color: Color) -> Square {
-        self.pieces(color, PieceType::King).lsb()
-    }
-
-    #[inline(always)]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
@@ -129,17 +127,13 @@ impl Position {
         self.fullmove_number as u32
     }
 
-    /// The Zobrist key: pieces, side to move, castling rights and a legal
-    /// en-passant capture.
+    /// The Zobrist key: everything the legal moves and the game's future
+    /// depend on (in chess: the pieces, the side to move, the castling
+    /// rights and a legal en-passant capture), so that equal keys mean
+    /// repeated positions.
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
-    }
-
-    /// The Zobrist key of the pawns alone (for a pawn-structure cache).
-    #[inline(always)]
-    pub fn pawn_key(&self) -> u64 {
-        self.pawn_key
     }
 
     #[inline(always)]
@@ -152,9 +146,57 @@ impl Position {
         self.checkers.any()
     }
 
+    /// Every piece of either colour that attacks `square`, with the sliders
+    /// seen through `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.pieces.attackers_to(square, occupied)
+    }
+
+    /// The pieces of `by` that attack `square`, sliders seen through
+    /// `occupied`.
+    #[inline(always)]
+    pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        self.pieces.attackers(by, square, occupied)
+    }
+}
+
+impl Position {
+    pub(super) fn empty() -> Position {
+        Position {
+            pieces: Pieces::EMPTY,
+            side_to_move: Color::White,
+            castling: CastlingRights::default(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            rules: Standard::default(),
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(super::fen::STARTPOS_FEN).expect("the start position parses")
+    }
+
+    // ----- Accessors -------------------------------------------------------
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).lsb()
+    }
+
+    /// The Zobrist key of the pawns alone (for a pawn-structure cache).
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.rules.pawn_key
+    }
+
     #[inline(always)]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.rules.pinned
     }
 
     /// True when `color` has a piece other than pawns and the king (the
@@ -164,13 +206,6 @@ impl Position {
     }
 
     // ----- Attacks ---------------------------------------------------------
-
-    /// Every piece of either colour that attacks `square`, with the sliders
-    /// seen through `occupied`.
-    #[inline(always)]
-    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.pieces.attackers_to(square, occupied)
-    }
 
     /// Whether a piece of `by` attacks `square`, with sliders seen through
     /// `occupied`. One combined test, without short-circuit branches: perft
@@ -239,7 +274,7 @@ impl Position {
             let alone = (!between.has_many()) as u64;
             pinned |= Bitboard(between.0 & ours.0 & alone.wrapping_neg());
         }
-        self.pinned = pinned;
+        self.rules.pinned = pinned;
     }
 
     /// Whether the pawn on `from` may capture en passant on `target`: the
@@ -287,7 +322,7 @@ impl Position {
         if FULL {
             let key = piece_key(piece, square);
             self.key ^= key;
-            self.pawn_key ^= key & pawn_mask(piece);
+            self.rules.pawn_key ^= key & pawn_mask(piece);
         }
     }
 
@@ -297,7 +332,7 @@ impl Position {
         if FULL {
             let key = piece_key(piece, square);
             self.key ^= key;
-            self.pawn_key ^= key & pawn_mask(piece);
+            self.rules.pawn_key ^= key & pawn_mask(piece);
         }
     }
 
@@ -307,7 +342,7 @@ impl Position {
         if FULL {
             let delta = piece_key(piece, from) ^ piece_key(piece, to);
             self.key ^= delta;
-            self.pawn_key ^= delta & pawn_mask(piece);
+            self.rules.pawn_key ^= delta & pawn_mask(piece);
         }
     }
 

@@ -61,7 +61,7 @@ impl VariantPosition {
     pub fn drop_squares_by_rule(&self, piece: Piece) -> Bitboard {
         let empty = !self.occupied();
         let color = piece.color();
-        match self.variant.placement() {
+        match self.rules.variant.placement() {
             Placement::OwnTwoRanks => {
                 return empty & (Rank::First.relative(color).bitboard() | Rank::Second.relative(color).bitboard())
             }
@@ -70,14 +70,14 @@ impl VariantPosition {
             }
             Placement::None => {}
         }
-        let Some(capture) = self.pending else {
+        let Some(capture) = self.rules.pending else {
             return Bitboard::EMPTY;
         };
         let mut squares = empty;
         if piece.kind() == PieceType::Bishop {
             squares &= same_colour_squares(capture);
         }
-        match self.variant.capture_rule() {
+        match self.rules.variant.capture_rule() {
             CaptureRule::Reinforces => {
                 if piece.kind() == PieceType::Pawn {
                     squares = squares.without(Rank::Eighth.relative(color).bitboard());
@@ -114,7 +114,7 @@ impl VariantPosition {
             }
             return squares;
         }
-        let in_hand = self.hands.count(color, PieceType::Bishop) as u32;
+        let in_hand = self.rules.hands.count(color, PieceType::Bishop) as u32;
         if in_hand == 0 {
             return free;
         }

@@ -296,7 +296,7 @@ impl VariantPosition {
         let board = parse_hand(&mut pos, fields[0])?;
         parse_board(&mut pos, board)?;
         let side = read_side_to_move(fields[1])?;
-        pos.turn = Turn::single(side);
+        pos.set_turn(Turn::single(side));
         let mut turn_fields = TurnFields::default();
         for extra in extras {
             parse_extra(&mut pos, extra, &mut turn_fields)?;
@@ -306,13 +306,13 @@ impl VariantPosition {
         let en_passant = parse_en_passant(&pos, fields[3])?;
         pos.halfmove_clock = read_halfmove_clock(fields.get(4).copied())?;
         pos.fullmove_number = read_fullmove_number(fields.get(5).copied())?;
-        pos.turn = default_turn(variant, side, pos.fullmove_number);
+        pos.set_turn(default_turn(variant, side, pos.fullmove_number));
         check_mines(&mut pos, turn_fields.mines.take())?;
         check_pending(&mut pos)?;
         check_turn(&mut pos, turn_fields, period)?;
         // The side not to move may be in check only between a capture and
         // the reinforcement its taker places (the capture may give check).
-        let mid_turn = pos.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
+        let mid_turn = pos.rules.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
         if !mid_turn && pos.king_attacked(!side) {
             return Err(FenError::OpponentInCheck.into());
         }
@@ -335,10 +335,14 @@ impl VariantPosition {
     /// position.
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(100);
-        write_placement(&mut fen, |square| self.piece_on(square), |square| self.ghosts.contains(square).then_some('*'));
-        if has_hands(self.variant) {
+        write_placement(
+            &mut fen,
+            |square| self.piece_on(square),
+            |square| self.rules.ghosts.contains(square).then_some('*'),
+        );
+        if has_hands(self.rules.variant) {
             fen.push('[');
-            fen.push_str(&self.hands.letters());
+            fen.push_str(&self.rules.hands.letters());
             fen.push(']');
         }
         let castling = write_castling(
@@ -348,37 +352,39 @@ impl VariantPosition {
         );
         let (side, en_passant) = (self.side_to_move(), self.en_passant);
         write_fields(&mut fen, side, &castling, en_passant, self.halfmove_clock, self.fullmove_number);
-        if let Some(square) = self.pending {
+        if let Some(square) = self.rules.pending {
             fen.push_str(&format!(" capture={square}"));
         }
-        let mut default = default_turn(self.variant, self.side_to_move(), self.fullmove_number);
+        let mut default = default_turn(self.rules.variant, self.side_to_move(), self.fullmove_number);
         if self.mines_to_lay(self.side_to_move()) > 0 {
             default = Turn::of_length(self.side_to_move(), 2);
         }
-        if self.pending.is_none() && (self.turn.index, self.turn.length) != (default.index, default.length) {
-            fen.push_str(&format!(" turn={}/{}", self.turn.index + 1, self.turn.length));
+        if self.rules.pending.is_none()
+            && (self.rules.turn.index, self.rules.turn.length) != (default.index, default.length)
+        {
+            fen.push_str(&format!(" turn={}/{}", self.rules.turn.index + 1, self.rules.turn.length));
         }
-        if self.turn.player != Player::owning(self.side_to_move()) {
-            fen.push_str(&format!(" player={}", self.turn.player.number()));
+        if self.rules.turn.player != Player::owning(self.side_to_move()) {
+            fen.push_str(&format!(" player={}", self.rules.turn.player.number()));
         }
-        if self.variant.turn_order() == TurnOrder::Swapping {
-            fen.push_str(&format!(" swap={}/{}", self.swap.left, self.swap.period));
+        if self.rules.variant.turn_order() == TurnOrder::Swapping {
+            fen.push_str(&format!(" swap={}/{}", self.rules.swap.left, self.rules.swap.period));
         }
-        if self.variant.has_mines() {
+        if self.rules.variant.has_mines() {
             fen.push(' ');
             fen.push_str(&super::mines::write_field(self));
         }
-        if !self.returns.is_empty() {
+        if !self.rules.returns.is_empty() {
             fen.push_str(" returns=");
             let mut first = true;
-            for square in self.returns.squares() {
+            for square in self.rules.returns.squares() {
                 if !first {
                     fen.push(',');
                 }
                 first = false;
                 fen.push_str(&square.to_string());
                 fen.push(':');
-                fen.extend(self.returns.on(square).map(|piece| piece.char()));
+                fen.extend(self.rules.returns.on(square).map(|piece| piece.char()));
             }
         }
         fen
@@ -409,16 +415,16 @@ fn parse_hand<'a>(pos: &mut VariantPosition, field: &'a str) -> Result<&'a str, 
         let piece = Piece::from_char(c).ok_or(VariantFenError::BadHandLetter(c))?;
         hands.add(piece);
     }
-    if hands != Hands::default() && !has_hands(pos.variant) {
-        return Err(VariantFenError::HandNotAllowed(pos.variant));
+    if hands != Hands::default() && !has_hands(pos.rules.variant) {
+        return Err(VariantFenError::HandNotAllowed(pos.rules.variant));
     }
-    pos.hands = hands;
+    pos.rules.hands = hands;
     Ok(&field[..open])
 }
 
 /// The board, by chess's reader, with ghost chess's `*` after a piece.
 fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenError> {
-    let variant = pos.variant;
+    let variant = pos.rules.variant;
     let mut ghosts = Bitboard::EMPTY;
     read_placement(
         board,
@@ -437,7 +443,7 @@ fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenE
     if let Some(square) = (ghosts & pos.kind(PieceType::King)).into_iter().next() {
         return Err(VariantFenError::GhostKing(square));
     }
-    pos.ghosts = ghosts;
+    pos.rules.ghosts = ghosts;
     Ok(())
 }
 
@@ -494,8 +500,8 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if fields.player.is_some() {
                 return Err(VariantFenError::RepeatedField("player"));
             }
-            if !pos.variant.turn_order().players_change_colours() {
-                return Err(VariantFenError::PlayerNotAllowed(pos.variant));
+            if !pos.rules.variant.turn_order().players_change_colours() {
+                return Err(VariantFenError::PlayerNotAllowed(pos.rules.variant));
             }
             fields.player = Some(match value {
                 "1" => Player::First,
@@ -507,8 +513,8 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if fields.swap.is_some() {
                 return Err(VariantFenError::RepeatedField("swap"));
             }
-            if pos.variant.turn_order() != TurnOrder::Swapping {
-                return Err(VariantFenError::SwapNotAllowed(pos.variant));
+            if pos.rules.variant.turn_order() != TurnOrder::Swapping {
+                return Err(VariantFenError::SwapNotAllowed(pos.rules.variant));
             }
             let bad = || VariantFenError::BadSwap(crate::uci::command::excerpt(value));
             let (left, period) = fraction(value).ok_or_else(bad)?;
@@ -521,28 +527,28 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if fields.mines.is_some() {
                 return Err(VariantFenError::RepeatedField("mines"));
             }
-            if !pos.variant.has_mines() {
-                return Err(VariantFenError::MinesNotAllowed(pos.variant));
+            if !pos.rules.variant.has_mines() {
+                return Err(VariantFenError::MinesNotAllowed(pos.rules.variant));
             }
             let bad = || VariantFenError::BadMines(crate::uci::command::excerpt(value));
             fields.mines = Some(super::mines::parse_field(value).ok_or_else(bad)?);
         }
         "capture" => {
-            if pos.pending.is_some() {
+            if pos.rules.pending.is_some() {
                 return Err(VariantFenError::RepeatedField("capture"));
             }
-            if !matches!(pos.variant.capture_rule(), CaptureRule::Reinforces | CaptureRule::Returns) {
-                return Err(VariantFenError::CaptureNotAllowed(pos.variant));
+            if !matches!(pos.rules.variant.capture_rule(), CaptureRule::Reinforces | CaptureRule::Returns) {
+                return Err(VariantFenError::CaptureNotAllowed(pos.rules.variant));
             }
             let square = Square::parse(value).ok_or_else(|| VariantFenError::BadCaptureSquare(value.to_string()))?;
-            pos.pending = Some(square);
+            pos.rules.pending = Some(square);
         }
         "returns" => {
-            if !pos.returns.is_empty() {
+            if !pos.rules.returns.is_empty() {
                 return Err(VariantFenError::RepeatedField("returns"));
             }
-            if pos.variant.capture_rule() != CaptureRule::Haunts {
-                return Err(VariantFenError::ReturnsNotAllowed(pos.variant));
+            if pos.rules.variant.capture_rule() != CaptureRule::Haunts {
+                return Err(VariantFenError::ReturnsNotAllowed(pos.rules.variant));
             }
             let bad = || VariantFenError::BadReturns(crate::uci::command::excerpt(value));
             let mut returns = Returns::default();
@@ -565,7 +571,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
                     return Err(VariantFenError::WaitingOnEmptySquare(square));
                 }
             }
-            pos.returns = returns;
+            pos.rules.returns = returns;
         }
         _ => return Err(VariantFenError::UnknownField(crate::uci::command::excerpt(word))),
     }
@@ -574,13 +580,13 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
 
 /// Kings, pawns and the number of men, by the variant's rules.
 fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
-    let variant = pos.variant;
+    let variant = pos.rules.variant;
     for color in Color::ALL {
-        let in_hand = pos.hands.count(color, PieceType::King) as u32;
+        let in_hand = pos.rules.hands.count(color, PieceType::King) as u32;
         if in_hand > 0 && variant.placement() == Placement::None {
             return Err(VariantFenError::KingInHand);
         }
-        if variant.placement() == Placement::FirstRank && pos.hands.count(color, PieceType::Pawn) > 0 {
+        if variant.placement() == Placement::FirstRank && pos.rules.hands.count(color, PieceType::Pawn) > 0 {
             return Err(VariantFenError::PawnInHand);
         }
         let count = pos.pieces(color, PieceType::King).count() + in_hand;
@@ -606,8 +612,8 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
         for color in Color::ALL {
             let count = |kind| {
                 pos.pieces(color, kind).count()
-                    + pos.hands.count(color, kind) as u32
-                    + pos.returns.iter().filter(|(_, p)| *p == Piece::new(color, kind)).count() as u32
+                    + pos.rules.hands.count(color, kind) as u32
+                    + pos.rules.returns.iter().filter(|(_, p)| *p == Piece::new(color, kind)).count() as u32
             };
             let men = pos.men(color);
             if !army_is_reachable(men, count) {
@@ -621,12 +627,12 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
 /// The castling field, by chess's reader; no castling in the rules book's
 /// placement chess, and no ghost as a castling rook.
 fn parse_castling(pos: &mut VariantPosition, field: &str) -> Result<(), VariantFenError> {
-    if field != "-" && !pos.variant.castling() {
-        return Err(VariantFenError::CastlingNotAllowed(pos.variant));
+    if field != "-" && !pos.rules.variant.castling() {
+        return Err(VariantFenError::CastlingNotAllowed(pos.rules.variant));
     }
     let mut rights = pos.castling;
     read_castling(field, |color| pos.king_square(color), |color| pos.pieces(color, PieceType::Rook), &mut rights)?;
-    if let Some((_, _, rook)) = rights.iter().find(|(_, _, rook)| pos.ghosts.contains(*rook)) {
+    if let Some((_, _, rook)) = rights.iter().find(|(_, _, rook)| pos.rules.ghosts.contains(*rook)) {
         return Err(VariantFenError::GhostCastlingRook(rook));
     }
     pos.castling = rights;
@@ -636,12 +642,12 @@ fn parse_castling(pos: &mut VariantPosition, field: &str) -> Result<(), VariantF
 /// The en-passant square must follow a double step by the side not to move;
 /// whether a capture is legal there is decided later.
 fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>, VariantFenError> {
-    if Square::parse(field).is_some() && !pos.variant.pawn_double_step() {
-        return Err(VariantFenError::EnPassantNotAllowed(pos.variant));
+    if Square::parse(field).is_some() && !pos.rules.variant.pawn_double_step() {
+        return Err(VariantFenError::EnPassantNotAllowed(pos.rules.variant));
     }
     // A ghost pawn never made the double step.
     let them = Piece::new(!pos.side_to_move(), PieceType::Pawn);
-    let pawn = |square| pos.piece_on(square) == Some(them) && !pos.ghosts.contains(square);
+    let pawn = |square| pos.piece_on(square) == Some(them) && !pos.rules.ghosts.contains(square);
     Ok(read_en_passant(field, pos.side_to_move(), pawn, pos.occupied())?)
 }
 
@@ -654,33 +660,33 @@ fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>
 /// swap clock.
 fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Result<(), VariantFenError> {
     let side = pos.side_to_move();
-    let order = pos.variant.turn_order();
+    let order = pos.rules.variant.turn_order();
     if let Some(turn) = fields.turn {
         let second_of_two = Turn { index: 1, ..Turn::of_length(side, 2) };
-        let returning = pos.pending.is_none() && pos.variant.capture_rule() == CaptureRule::Returns;
+        let returning = pos.rules.pending.is_none() && pos.rules.variant.capture_rule() == CaptureRule::Returns;
         let balanced_first = order == TurnOrder::Double && side == Color::White && turn == Turn::single(side);
-        let possible = turn == pos.turn
+        let possible = turn == pos.rules.turn
             || (returning && turn == second_of_two)
             || balanced_first
-            || (order.check_ends_turn() && turn.length == pos.turn.length);
+            || (order.check_ends_turn() && turn.length == pos.rules.turn.length);
         if !possible {
             let text = format!("{}/{}", turn.index + 1, turn.length);
-            return Err(VariantFenError::TurnNotPossible { turn: text, variant: pos.variant });
+            return Err(VariantFenError::TurnNotPossible { turn: text, variant: pos.rules.variant });
         }
         if order.check_ends_turn() && turn.in_progress() && pos.king_attacked(side) {
             return Err(VariantFenError::CheckInsideTurn);
         }
-        pos.turn = turn;
+        pos.set_turn(turn);
     }
     if let Some(player) = fields.player {
-        let first_move = order == TurnOrder::OpposedCamps && pos.turn.length == 1;
+        let first_move = order == TurnOrder::OpposedCamps && pos.rules.turn.length == 1;
         if first_move && player != Player::First {
             return Err(VariantFenError::FirstMoveNotFirstPlayers);
         }
-        pos.turn.player = player;
+        pos.rules.turn.player = player;
     }
     if order == TurnOrder::Swapping {
-        pos.swap = fields.swap.unwrap_or(SwapClock::new(period.clamp(1, SwapClock::MAX_PERIOD)));
+        pos.rules.swap = fields.swap.unwrap_or(SwapClock::new(period.clamp(1, SwapClock::MAX_PERIOD)));
     }
     Ok(())
 }
@@ -689,21 +695,21 @@ fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Resu
 /// two mines a side, but one for the side to move just after an explosion,
 /// whose turn then begins by laying it anew.
 fn check_mines(pos: &mut VariantPosition, field: Option<([Bitboard; 2], [u8; 2])>) -> Result<(), VariantFenError> {
-    if !pos.variant.has_mines() {
+    if !pos.rules.variant.has_mines() {
         return Ok(());
     }
     let (mines, unknown) = field.unwrap_or(([Bitboard::EMPTY; 2], [2, 2]));
     // The rules book mines "deux cases de l'échiquier": any two squares,
     // under a man too (it explodes only on a man that lands there).
-    pos.mines = mines;
-    pos.unknown_mines = unknown;
+    pos.rules.mines = mines;
+    pos.rules.unknown_mines = unknown;
     let side = pos.side_to_move();
     if pos.mines_to_lay(!side) > 0 {
         return Err(VariantFenError::MineCount(!side));
     }
     match pos.mines_to_lay(side) {
         0 => {}
-        1 => pos.turn = Turn::of_length(side, 2),
+        1 => pos.set_turn(Turn::of_length(side, 2)),
         _ => return Err(VariantFenError::MineCount(side)),
     }
     Ok(())
@@ -712,16 +718,16 @@ fn check_mines(pos: &mut VariantPosition, field: Option<([Bitboard; 2], [u8; 2])
 /// Reinforced and returning chess: a piece in hand waits to be placed after
 /// a capture, and only then; its taker stands on the capture square.
 fn check_pending(pos: &mut VariantPosition) -> Result<(), VariantFenError> {
-    let rule = pos.variant.capture_rule();
+    let rule = pos.rules.variant.capture_rule();
     if !matches!(rule, CaptureRule::Reinforces | CaptureRule::Returns) {
         return Ok(());
     }
     let us = pos.side_to_move();
-    let total = pos.hands.total(Color::White) + pos.hands.total(Color::Black);
-    let Some(square) = pos.pending else {
+    let total = pos.rules.hands.total(Color::White) + pos.rules.hands.total(Color::Black);
+    let Some(square) = pos.rules.pending else {
         return if total == 0 { Ok(()) } else { Err(VariantFenError::HandWithoutCapture) };
     };
-    if pos.hands.total(us) == 0 {
+    if pos.rules.hands.total(us) == 0 {
         return Err(VariantFenError::CaptureWithoutHand);
     }
     if total != 1 {
@@ -731,10 +737,10 @@ fn check_pending(pos: &mut VariantPosition) -> Result<(), VariantFenError> {
     if !pos.color(taker).contains(square) {
         return Err(VariantFenError::NoCapturerOn(square));
     }
-    pos.turn = match rule {
+    pos.set_turn(match rule {
         CaptureRule::Reinforces => Turn::single(us).next_move(),
         _ => Turn::of_length(us, 2),
-    };
+    });
     let (piece, _) = pos.pending_piece().expect("one piece in hand");
     if pos.drop_squares(piece).is_empty() {
         return Err(VariantFenError::NoSquareForPending);

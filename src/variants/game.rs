@@ -87,7 +87,7 @@ impl VariantPosition {
     /// every man in hand or waiting to return (such a man may come back on
     /// any square, so it keeps the game alive unless it is the one minor).
     pub fn is_insufficient_material(&self) -> bool {
-        if self.variant.goal() == Goal::BeMated {
+        if self.rules.variant.goal() == Goal::BeMated {
             // Losing chess: a side that loses every man but its king wins,
             // so no material is too little.
             return false;
@@ -96,17 +96,17 @@ impl VariantPosition {
         let mut elsewhere = 0;
         for color in Color::ALL {
             for kind in [PieceType::Pawn, PieceType::Rook, PieceType::Queen] {
-                if self.pieces(color, kind).any() || self.hands.count(color, kind) > 0 {
+                if self.pieces(color, kind).any() || self.rules.hands.count(color, kind) > 0 {
                     return false;
                 }
             }
             for kind in [PieceType::Knight, PieceType::Bishop] {
-                let held = self.hands.count(color, kind) as u32;
+                let held = self.rules.hands.count(color, kind) as u32;
                 minors += self.pieces(color, kind).count() + held;
                 elsewhere += held;
             }
         }
-        for (_, piece) in self.returns.iter() {
+        for (_, piece) in self.rules.returns.iter() {
             if matches!(piece.kind(), PieceType::Pawn | PieceType::Rook | PieceType::Queen) {
                 return false;
             }
@@ -148,16 +148,16 @@ impl VariantPosition {
             return VariantResult::BareKingWins { winner };
         }
         let us = self.side_to_move();
-        if !self.in_check() && self.variant.goal() == Goal::BeMated {
+        if !self.in_check() && self.rules.variant.goal() == Goal::BeMated {
             return VariantResult::StalematedWins { winner: us };
         }
         if !self.in_check() {
             return VariantResult::Draw(DrawReason::Stalemate);
         }
-        if self.variant.turn_order().players_change_colours() {
+        if self.rules.variant.turn_order().players_change_colours() {
             return VariantResult::MatedBy { mated: us, winner: self.previous_player() };
         }
-        let winner = match self.variant.goal() {
+        let winner = match self.rules.variant.goal() {
             Goal::GiveMate => !us,
             Goal::BeMated => us,
         };
@@ -169,7 +169,7 @@ impl VariantPosition {
     /// where one can be named.
     pub fn parse_action(&self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
         let drop = parse_drop(text);
-        if let Some(mine) = parse_mine(text).filter(|_| self.variant.has_mines()) {
+        if let Some(mine) = parse_mine(text).filter(|_| self.rules.variant.has_mines()) {
             return self.parse_mine(text, mine);
         }
         if text == "0000" {
@@ -226,7 +226,7 @@ impl VariantPosition {
             }
         }
         if let Some((kind, square)) = drop {
-            if self.hands.count(us, kind) == 0 {
+            if self.rules.hands.count(us, kind) == 0 {
                 return Some(format!("the side to move has no {} in hand", name(kind)));
             }
             if !self.drop_squares_by_rule(crate::types::Piece::new(us, kind)).contains(square) {
@@ -246,7 +246,7 @@ impl VariantPosition {
         if self.mines_to_lay(us) > 0 {
             return Some("a man exploded on a mine of the side to move, which lays it anew first (M@<square>)".into());
         }
-        if self.variant.captures_compulsory() {
+        if self.rules.variant.captures_compulsory() {
             let first = legal.first().filter(|&&a| self.is_capture(a));
             if let Some(capture) = first {
                 let pseudo = {

@@ -30,7 +30,7 @@ impl VariantPosition {
         let mut next = *self;
         next.en_passant = None;
         next.halfmove_clock = next.halfmove_clock.saturating_add(1);
-        next.turn = self.turn_passes();
+        next.set_turn(self.turn_passes());
         next.refresh();
         next
     }
@@ -38,12 +38,12 @@ impl VariantPosition {
     /// The position after a pseudo-legal `action`, its legality untested.
     pub(super) fn make_unchecked(&self, action: Action) -> VariantPosition {
         let mut next = *self;
-        let before = next.turn;
+        let before = next.rules.turn;
         next.en_passant = None;
         let double_push = if action == Action::PASS {
             // A turn with no legal move left ends; no man moved, so the
             // fifty-move count stands.
-            next.turn = before.ended(self.variant.turn_order());
+            next.set_turn(before.ended(self.rules.variant.turn_order()));
             None
         } else if action.is_mine() {
             // Laying a mine moves no man: the fifty-move count stands.
@@ -59,13 +59,13 @@ impl VariantPosition {
                 None => next.move_piece(action.as_move()),
             }
         };
-        if before.side == Color::Black && next.turn.side == Color::White {
+        if before.side == Color::Black && next.rules.turn.side == Color::White {
             next.fullmove_number = next.fullmove_number.saturating_add(1);
         }
         next.refresh();
         // En passant is the other colour's immediate reply: not where the
         // double step's colour moves on in its turn.
-        if let Some(target) = double_push.filter(|_| next.turn.side != before.side) {
+        if let Some(target) = double_push.filter(|_| next.rules.turn.side != before.side) {
             next.set_en_passant_if_legal(target);
         }
         next
@@ -76,12 +76,12 @@ impl VariantPosition {
     fn lay_mine(&mut self, action: Action) {
         let us = self.side_to_move();
         if action == Action::HIDDEN_MINE {
-            self.unknown_mines[us.index()] += 1;
+            self.rules.unknown_mines[us.index()] += 1;
         } else {
-            self.mines[us.index()] |= action.to().bitboard();
+            self.rules.mines[us.index()] |= action.to().bitboard();
         }
         if self.mines_to_lay(us) == 0 {
-            self.turn = Turn::single(us);
+            self.set_turn(Turn::single(us));
         }
     }
 
@@ -93,11 +93,11 @@ impl VariantPosition {
         let blasts = landed & self.mines(!mover);
         for square in blasts {
             self.remove(square);
-            self.mines[(!mover).index()] ^= square.bitboard();
+            self.rules.mines[(!mover).index()] ^= square.bitboard();
             self.halfmove_clock = 0;
         }
         if blasts.any() {
-            self.turn = Turn::of_length(!mover, 2);
+            self.set_turn(Turn::of_length(!mover, 2));
         }
         blasts.any()
     }
@@ -111,8 +111,8 @@ impl VariantPosition {
             return None;
         }
         let mut next = *self;
-        next.unknown_mines[color.index()] -= 1;
-        next.mines[color.index()] |= square.bitboard();
+        next.rules.unknown_mines[color.index()] -= 1;
+        next.rules.mines[color.index()] |= square.bitboard();
         next.refresh();
         Some(next)
     }
@@ -141,8 +141,8 @@ impl VariantPosition {
             return None;
         }
         let mut next = *self;
-        next.unknown_mines[color.index()] = 0;
-        next.mines[color.index()] = squares;
+        next.rules.unknown_mines[color.index()] = 0;
+        next.rules.mines[color.index()] = squares;
         next.refresh();
         Some(next)
     }
@@ -150,21 +150,25 @@ impl VariantPosition {
     fn drop_piece(&mut self, kind: PieceType, to: Square) {
         let us = self.side_to_move();
         let piece = Piece::new(us, kind);
-        self.hands.remove(piece);
+        self.rules.hands.remove(piece);
         self.put(piece, to);
         // A placement is progress where it adds a man (the placement games,
         // reinforced chess), not where it only gives back a taken one.
-        if self.variant.capture_rule() != CaptureRule::Returns {
+        if self.rules.variant.capture_rule() != CaptureRule::Returns {
             self.halfmove_clock = 0;
         }
-        if self.variant.placement() == Placement::FirstRank {
+        if self.rules.variant.placement() == Placement::FirstRank {
             self.castling_from_drop(piece, to);
         }
-        let returned = self.pending.take().is_some() && self.variant.capture_rule() == CaptureRule::Returns;
+        let returned = self.rules.pending.take().is_some() && self.rules.variant.capture_rule() == CaptureRule::Returns;
         // A piece given back opens its owner's turn of two, unless it gives
         // check: then the turn ends there, as a check ends a turn in the
         // book's other games of several moves a turn.
-        self.turn = if returned && !self.king_attacked(!us) { self.turn.next_move() } else { self.turn_passes() };
+        self.set_turn(if returned && !self.king_attacked(!us) {
+            self.rules.turn.next_move()
+        } else {
+            self.turn_passes()
+        });
     }
 
     /// Placement (pre-chess): a king dropped on the e-file of its first
@@ -196,7 +200,7 @@ impl VariantPosition {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let ghost = self.ghosts.contains(from);
+        let ghost = self.rules.ghosts.contains(from);
         // A king or rook that stays where it stood in castling lands
         // nowhere.
         let landed = self.landing_squares(m);
@@ -204,11 +208,11 @@ impl VariantPosition {
         // A ghost that steps two squares passes no square en passant.
         let double_push = passed.filter(|_| !ghost);
         if ghost {
-            self.ghosts |= to.bitboard();
+            self.rules.ghosts |= to.bitboard();
         }
         // Returning chess: a taken man comes back, so only a pawn's step
         // cannot be undone; elsewhere a capture resets the count too.
-        let capture_is_progress = captured.is_some() && self.variant.capture_rule() != CaptureRule::Returns;
+        let capture_is_progress = captured.is_some() && self.rules.variant.capture_rule() != CaptureRule::Returns;
         if capture_is_progress || piece.kind() == PieceType::Pawn {
             self.halfmove_clock = 0;
         }
@@ -217,32 +221,32 @@ impl VariantPosition {
         // What becomes of the taken piece, and of the turn. A taken pawn
         // counts as taken on the square its taker lands on, en passant
         // included (FIDE: taken "as if it had moved only one square").
-        let turn = self.turn;
-        let order = self.variant.turn_order();
+        let turn = self.rules.turn;
+        let order = self.rules.variant.turn_order();
         let gave_check = order.check_ends_turn() && self.king_attacked(them);
         let mut swapped = false;
         if order == super::TurnOrder::Swapping {
-            (self.swap, swapped) = self.swap.tick();
+            (self.rules.swap, swapped) = self.rules.swap.tick();
         }
-        self.turn = turn.after_move(order, gave_check, swapped);
+        self.set_turn(turn.after_move(order, gave_check, swapped));
         if let Some(taken) = captured {
-            match self.variant.capture_rule() {
+            match self.rules.variant.capture_rule() {
                 CaptureRule::Removed => {}
                 CaptureRule::Reinforces => {
-                    self.turn = turn.next_move();
+                    self.set_turn(turn.next_move());
                     self.earn_placement(Piece::new(us, taken.kind()), to);
                 }
                 CaptureRule::Returns => {
-                    self.turn = Turn::of_length(them, 2);
+                    self.set_turn(Turn::of_length(them, 2));
                     self.earn_placement(taken, to);
                 }
                 CaptureRule::Haunts => {
-                    self.returns.push(to, taken);
+                    self.rules.returns.push(to, taken);
                 }
             }
         }
         self.bring_back_ghosts();
-        if self.variant.has_mines() && self.explode(us, landed) {
+        if self.rules.variant.has_mines() && self.explode(us, landed) {
             return None;
         }
         double_push
@@ -250,35 +254,39 @@ impl VariantPosition {
 
     /// The first move of the other side's one-move turn.
     fn turn_passes(&self) -> Turn {
-        Turn::single(!self.turn.side)
+        Turn::single(!self.rules.turn.side)
     }
 
     /// Puts `piece` in the hand of the side now to move, to be placed next
     /// because of the capture on `square`. A piece that no square may take
     /// is lost, and the turn goes on without it.
     fn earn_placement(&mut self, piece: Piece, square: Square) {
-        self.hands.add(piece);
-        self.pending = Some(square);
+        self.rules.hands.add(piece);
+        self.rules.pending = Some(square);
         if self.drop_squares(piece).is_empty() {
-            self.hands.remove(piece);
-            self.pending = None;
+            self.rules.hands.remove(piece);
+            self.rules.pending = None;
             // A reinforcement that cannot be placed ends the capturer's
             // turn; a returned piece that cannot be placed leaves its owner
             // the one move of a plain turn.
-            self.turn = Turn::single(if self.turn.in_progress() { !self.turn.side } else { self.turn.side });
+            self.set_turn(Turn::single(if self.rules.turn.in_progress() {
+                !self.rules.turn.side
+            } else {
+                self.rules.turn.side
+            }));
         }
     }
 
     /// Ghost chess: every square with a piece waiting that is now empty gets
     /// back the earliest piece taken there, as a ghost.
     fn bring_back_ghosts(&mut self) {
-        if self.returns.is_empty() {
+        if self.rules.returns.is_empty() {
             return;
         }
-        for square in self.returns.squares().without(self.occupied()) {
-            if let Some(piece) = self.returns.pop_first_on(square) {
+        for square in self.rules.returns.squares().without(self.occupied()) {
+            if let Some(piece) = self.rules.returns.pop_first_on(square) {
                 self.put(piece, square);
-                self.ghosts |= square.bitboard();
+                self.rules.ghosts |= square.bitboard();
                 self.halfmove_clock = 0;
             }
         }
@@ -289,7 +297,7 @@ impl VariantPosition {
     /// there, so that equal keys mean equal moves.
     fn set_en_passant_if_legal(&mut self, target: Square) {
         let us = self.side_to_move();
-        if !self.variant.pawn_double_step() || self.pending.is_some() || self.is_placing(us) {
+        if !self.rules.variant.pawn_double_step() || self.rules.pending.is_some() || self.is_placing(us) {
             return;
         }
         self.en_passant = Some(target);

@@ -28,13 +28,15 @@ impl VariantPosition {
         }
         // Placement (pre-chess): a side with pieces in hand must drop one;
         // only where no drop is legal may it move on the board.
-        if legal.is_empty() && self.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move())
+        if legal.is_empty()
+            && self.rules.variant.placement() == Placement::FirstRank
+            && self.is_placing(self.side_to_move())
         {
             pseudo.clear();
             self.board_moves::<false>(&mut pseudo);
             legal.extend(pseudo.iter().copied().filter(|&action| self.try_make(action).is_some()));
         }
-        if self.variant.captures_compulsory() && legal.iter().any(|&a| self.is_capture(a)) {
+        if self.rules.variant.captures_compulsory() && legal.iter().any(|&a| self.is_capture(a)) {
             legal.retain(|a| self.is_capture(*a));
         }
         // A turn of several moves whose player has no legal move left in it
@@ -58,7 +60,7 @@ impl VariantPosition {
                 noisy.push(action);
             }
         }
-        if self.variant.captures_compulsory() && noisy.iter().any(|&a| self.is_capture(a)) {
+        if self.rules.variant.captures_compulsory() && noisy.iter().any(|&a| self.is_capture(a)) {
             noisy.retain(|a| self.is_capture(*a));
         }
         noisy
@@ -71,7 +73,7 @@ impl VariantPosition {
     fn noisy_board_moves(&self, list: &mut ActionList) {
         let us = self.side_to_move();
         let game_over = self.mine_loser().is_some() || self.bare_king().is_some();
-        if self.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
+        if self.rules.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
             self.board_moves::<true>(list);
         }
     }
@@ -82,7 +84,7 @@ impl VariantPosition {
     /// game over, an army placed on the first rank).
     pub fn lazy_legality(&self) -> bool {
         let placing_first_rank =
-            self.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move());
+            self.rules.variant.placement() == Placement::FirstRank && self.is_placing(self.side_to_move());
         !(placing_first_rank || self.mine_loser().is_some() || self.bare_king().is_some())
     }
 
@@ -96,7 +98,7 @@ impl VariantPosition {
         }
         let mut candidates = ActionList::new();
         self.pseudo_legal_actions(&mut candidates);
-        if self.variant.captures_compulsory() && self.has_legal_capture(&candidates) {
+        if self.rules.variant.captures_compulsory() && self.has_legal_capture(&candidates) {
             candidates.retain(|a| self.is_capture(*a));
         }
         if self.may_pass() {
@@ -114,7 +116,7 @@ impl VariantPosition {
         }
         let mut candidates = ActionList::new();
         self.noisy_board_moves(&mut candidates);
-        if self.variant.captures_compulsory() {
+        if self.rules.variant.captures_compulsory() {
             let captures = self.has_legal_capture(&candidates);
             candidates.retain(|a| self.is_capture(*a) == captures);
         }
@@ -142,7 +144,7 @@ impl VariantPosition {
     /// Whether a turn of several moves is under way that ends where its
     /// player has no legal move left.
     fn may_pass(&self) -> bool {
-        self.turn.in_progress() && self.variant.turn_order().check_ends_turn()
+        self.rules.turn.in_progress() && self.rules.variant.turn_order().check_ends_turn()
     }
 
     /// The position after `action` if it is legal here (as a pseudo-legal
@@ -160,9 +162,9 @@ impl VariantPosition {
         // Mined chess: a move is judged as in chess, before any explosion
         // (the mover may not know the mine); an explosion that then leaves
         // the king attacked, or takes the king, loses the game.
-        if self.variant.has_mines() && next.side_to_move() == !us && next.mines_to_lay(!us) > 0 {
+        if self.rules.variant.has_mines() && next.side_to_move() == !us && next.mines_to_lay(!us) > 0 {
             let mut unmined = *self;
-            unmined.mines[(!us).index()] = Bitboard::EMPTY;
+            unmined.rules.mines[(!us).index()] = Bitboard::EMPTY;
             return (!unmined.make_unchecked(action).king_attacked(us)).then_some(next);
         }
         (!next.king_attacked(us)).then_some(next)
@@ -185,7 +187,7 @@ impl VariantPosition {
     /// The pieces the side to move may take: the other side's, but ghosts.
     #[inline]
     pub fn capturable(&self) -> Bitboard {
-        self.color(!self.side_to_move()).without(self.ghosts)
+        self.color(!self.side_to_move()).without(self.rules.ghosts)
     }
 
     /// Every action the rules allow before the king-safety test.
@@ -209,12 +211,12 @@ impl VariantPosition {
         // Step 3. A side placing its army places; in the rules book's
         // placement chess, in check, its king may also step away.
         if self.is_placing(us) {
-            for kind in self.hands.kinds(us) {
+            for kind in self.rules.hands.kinds(us) {
                 for square in self.drop_squares(Piece::new(us, kind)) {
                     list.push(Action::drop(kind, square));
                 }
             }
-            if self.in_check() && self.variant.placement() == Placement::OwnTwoRanks {
+            if self.in_check() && self.rules.variant.placement() == Placement::OwnTwoRanks {
                 if let Some(king) = self.king_square(us) {
                     let targets = king_attacks(king) & (!self.occupied() | self.capturable());
                     for to in targets {
@@ -241,7 +243,7 @@ impl VariantPosition {
             }
         }
         self.pawn_moves::<NOISY>(list);
-        if !NOISY && self.variant.castling() && !self.in_check() {
+        if !NOISY && self.rules.variant.castling() && !self.in_check() {
             if let Some(king) = self.king_square(us) {
                 for side in CastlingSide::BOTH {
                     if let Some(rook) = self.castling.rook(us, side) {
@@ -274,7 +276,7 @@ impl VariantPosition {
             let one = from.offset(up);
             if !occupied.contains(one) && (!NOISY || one.rank() == last_rank) {
                 add(list, from, one);
-                if !NOISY && self.variant.pawn_double_step() && from.rank() == Rank::Second.relative(us) {
+                if !NOISY && self.rules.variant.pawn_double_step() && from.rank() == Rank::Second.relative(us) {
                     let two = one.offset(up);
                     if !occupied.contains(two) {
                         list.push(Action::board(Move::new(from, two)));

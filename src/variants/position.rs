@@ -9,16 +9,14 @@ use super::zobrist::VARIANT_KEYS;
 use super::Variant;
 use crate::board::attacks::pawn_attacks;
 use crate::board::zobrist::{piece_key, ZOBRIST};
-use crate::board::{CastlingRights, Men, Pieces};
+use crate::board::{Board, CastlingRights, Men, Pieces, Rules};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
-/// A position of a variant game. Built only by FEN parsing and by making
-/// legal actions, so that it always satisfies its variant's rules.
+/// The state the variants' rules keep beside the board (the extension of
+/// [`Board`] that makes a variant position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantPosition {
+pub struct VariantRules {
     pub(super) variant: Variant,
-    /// The men on the board, as the chess position keeps them.
-    pub(super) pieces: Pieces,
     /// Pieces that came back as ghosts (ghost chess): they cannot be taken.
     pub(super) ghosts: Bitboard,
     pub(super) hands: Hands,
@@ -26,47 +24,60 @@ pub struct VariantPosition {
     /// to move (reinforced and returning chess).
     pub(super) pending: Option<Square>,
     pub(super) returns: Returns,
+    /// The place in the turn; its side is the board's side to move
+    /// ([`VariantPosition::set_turn`] keeps them together).
     pub(super) turn: Turn,
     /// Turning chess: when the players swap colours next.
     pub(super) swap: SwapClock,
-    pub(super) castling: CastlingRights,
     /// Mined chess: the known mines of each colour (where the other colour's
     /// pieces explode) and how many of each colour's mines lie on squares
     /// not known here.
     pub(super) mines: [Bitboard; 2],
     pub(super) unknown_mines: [u8; 2],
-    /// Set only when an en-passant capture is legal.
-    pub(super) en_passant: Option<Square>,
-    pub(super) halfmove_clock: u16,
-    pub(super) fullmove_number: u16,
-    pub(super) key: u64,
     /// The pieces' part of the key, kept up to date by `put` and `remove`.
     pub(super) board_key: u64,
-    /// Pieces giving check to the side to move.
-    pub(super) checkers: Bitboard,
 }
+
+impl Rules for VariantRules {}
+
+/// A position of a variant game: the chess board with the variants' state.
+/// Built only by FEN parsing and by making legal actions, so that it always
+/// satisfies its variant's rules. The king may be missing (in hand, or
+/// exploded), and the checkers are those of the side to move's king where
+/// it stands.
+pub type VariantPosition = Board<VariantRules>;
 
 impl VariantPosition {
     pub(super) fn empty(variant: Variant) -> VariantPosition {
         VariantPosition {
-            variant,
             pieces: Pieces::EMPTY,
-            ghosts: Bitboard::EMPTY,
-            hands: Hands::default(),
-            pending: None,
-            returns: Returns::default(),
-            turn: Turn::single(Color::White),
-            swap: SwapClock::default(),
-            mines: [Bitboard::EMPTY; 2],
-            unknown_mines: [0; 2],
+            side_to_move: Color::White,
             castling: CastlingRights::default(),
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
-            board_key: 0,
             checkers: Bitboard::EMPTY,
+            rules: VariantRules {
+                variant,
+                ghosts: Bitboard::EMPTY,
+                hands: Hands::default(),
+                pending: None,
+                returns: Returns::default(),
+                turn: Turn::single(Color::White),
+                swap: SwapClock::default(),
+                mines: [Bitboard::EMPTY; 2],
+                unknown_mines: [0; 2],
+                board_key: 0,
+            },
         }
+    }
+
+    /// Sets the place in the turn, and the side to move with it.
+    #[inline(always)]
+    pub(super) fn set_turn(&mut self, turn: Turn) {
+        self.rules.turn = turn;
+        self.side_to_move = turn.side;
     }
 
     /// The variant's starting position: the standard array, or for
@@ -86,11 +97,11 @@ impl VariantPosition {
     /// turn cut to one move (the start of a game); any other position as it
     /// is.
     pub fn with_first_turn_of_one_move(mut self) -> VariantPosition {
-        let first = self.variant.turn_order() == super::TurnOrder::Double
-            && self.turn.side == Color::White
-            && !self.turn.in_progress();
+        let first = self.rules.variant.turn_order() == super::TurnOrder::Double
+            && self.rules.turn.side == Color::White
+            && !self.rules.turn.in_progress();
         if first {
-            self.turn = Turn::single(Color::White);
+            self.set_turn(Turn::single(Color::White));
             self.refresh();
         }
         self
@@ -100,63 +111,33 @@ impl VariantPosition {
 
     #[inline(always)]
     pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    #[inline(always)]
-    pub fn side_to_move(&self) -> Color {
-        self.turn.side
+        self.rules.variant
     }
 
     #[inline(always)]
     pub fn turn(&self) -> Turn {
-        self.turn
-    }
-
-    #[inline(always)]
-    pub fn piece_on(&self, square: Square) -> Option<Piece> {
-        self.pieces.piece_on(square)
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
-        self.pieces.occupied()
-    }
-
-    #[inline(always)]
-    pub fn color(&self, color: Color) -> Bitboard {
-        self.pieces.color(color)
-    }
-
-    #[inline(always)]
-    pub fn kind(&self, kind: PieceType) -> Bitboard {
-        self.pieces.kind(kind)
-    }
-
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
-        self.pieces.pieces(color, kind)
+        self.rules.turn
     }
 
     /// The ghosts of both sides.
     #[inline(always)]
     pub fn ghosts(&self) -> Bitboard {
-        self.ghosts
+        self.rules.ghosts
     }
 
     pub fn hands(&self) -> &Hands {
-        &self.hands
+        &self.rules.hands
     }
 
     /// The square of the capture whose piece waits to be placed by the side
     /// to move, if one does.
     pub fn pending(&self) -> Option<Square> {
-        self.pending
+        self.rules.pending
     }
 
     /// The captured pieces waiting to come back as ghosts.
     pub fn returns(&self) -> &Returns {
-        &self.returns
+        &self.rules.returns
     }
 
     /// The king of `color`; none while it is still in hand.
@@ -168,40 +149,40 @@ impl VariantPosition {
 
     /// Turning chess: the moves left before the players swap colours.
     pub fn swap_clock(&self) -> SwapClock {
-        self.swap
+        self.rules.swap
     }
 
     /// The player who made the move that led here (meaningless at the start
     /// of a game, where no move was made).
     pub fn previous_player(&self) -> Player {
-        let same = match self.variant.turn_order() {
-            super::TurnOrder::Swapping => self.swap.just_swapped(),
-            _ => self.turn.in_progress(),
+        let same = match self.rules.variant.turn_order() {
+            super::TurnOrder::Swapping => self.rules.swap.just_swapped(),
+            _ => self.rules.turn.in_progress(),
         };
         if same {
-            self.turn.player
+            self.rules.turn.player
         } else {
-            self.turn.player.other()
+            self.rules.turn.player.other()
         }
     }
 
     /// Mined chess: the known mines of `color`.
     #[inline(always)]
     pub fn mines(&self, color: Color) -> Bitboard {
-        self.mines[color.index()]
+        self.rules.mines[color.index()]
     }
 
     /// Mined chess: the mines of `color` whose squares are not known.
     #[inline(always)]
     pub fn unknown_mines(&self, color: Color) -> u32 {
-        self.unknown_mines[color.index()] as u32
+        self.rules.unknown_mines[color.index()] as u32
     }
 
     /// Mined chess: the mines `color` still has to lay (one after a piece
     /// exploded on its mine, to keep two).
     #[inline(always)]
     pub fn mines_to_lay(&self, color: Color) -> u32 {
-        if !self.variant.has_mines() {
+        if !self.rules.variant.has_mines() {
             return 0;
         }
         super::mines::MINES_EACH.saturating_sub(self.mines(color).count() + self.unknown_mines(color))
@@ -212,7 +193,7 @@ impl VariantPosition {
     /// with the other side to move.
     #[inline]
     pub fn mine_loser(&self) -> Option<Color> {
-        if !self.variant.has_mines() {
+        if !self.rules.variant.has_mines() {
             return None;
         }
         let mover = !self.side_to_move();
@@ -223,68 +204,28 @@ impl VariantPosition {
     /// has won; the game is over and no side moves.
     #[inline]
     pub fn bare_king(&self) -> Option<Color> {
-        if self.variant.goal() != super::Goal::BeMated {
+        if self.rules.variant.goal() != super::Goal::BeMated {
             return None;
         }
         Color::ALL.into_iter().find(|&color| !self.color(color).has_many())
     }
 
-    pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.en_passant
-    }
-
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock as u32
-    }
-
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove_number as u32
-    }
-
-    /// The hash key: everything the legal moves and the game's future depend
-    /// on, so that equal keys mean repeated positions.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    #[inline(always)]
-    pub fn checkers(&self) -> Bitboard {
-        self.checkers
-    }
-
-    #[inline(always)]
-    pub fn in_check(&self) -> bool {
-        self.checkers.any()
-    }
-
     /// Whether `color` is still placing its army (placement chess).
     #[inline(always)]
     pub fn is_placing(&self, color: Color) -> bool {
-        self.variant.placement() != super::Placement::None && !self.hands.is_empty(color)
+        self.rules.variant.placement() != super::Placement::None && !self.rules.hands.is_empty(color)
     }
 
     /// The piece that waits to be placed by the side to move, with the
     /// square of the capture that put it in hand.
     pub fn pending_piece(&self) -> Option<(Piece, Square)> {
-        let square = self.pending?;
+        let square = self.rules.pending?;
         let us = self.side_to_move();
-        let kind = self.hands.kinds(us).next()?;
+        let kind = self.rules.hands.kinds(us).next()?;
         Some((Piece::new(us, kind), square))
     }
 
     // ----- Attacks ---------------------------------------------------------
-
-    /// The pieces of `by` that attack `square`, sliders seen through
-    /// `occupied`. Ghosts attack like the pieces they were.
-    #[inline]
-    pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
-        self.pieces.attackers(by, square, occupied)
-    }
 
     /// Whether `color`'s king stands attacked; false while it is in hand.
     #[inline]
@@ -309,7 +250,7 @@ impl VariantPosition {
 
     pub(super) fn put(&mut self, piece: Piece, square: Square) {
         self.pieces.put::<true>(piece, square);
-        self.board_key ^= piece_key(piece, square);
+        self.rules.board_key ^= piece_key(piece, square);
     }
 
     pub(super) fn remove(&mut self, square: Square) -> Option<Piece> {
@@ -321,7 +262,8 @@ impl VariantPosition {
     /// Recomputes the key (the pieces' part kept as they moved, the rest,
     /// a few fields, anew) and the checkers after a change.
     pub(super) fn refresh(&mut self) {
-        self.key = self.board_key ^ self.state_key();
+        debug_assert_eq!(self.side_to_move, self.rules.turn.side);
+        self.key = self.rules.board_key ^ self.state_key();
         debug_assert_eq!(self.key, self.compute_key());
         let us = self.side_to_move();
         self.checkers = match self.king_square(us) {
@@ -343,7 +285,7 @@ impl VariantPosition {
     /// The key of everything but the pieces on the board.
     fn state_key(&self) -> u64 {
         let mut key = 0;
-        for square in self.ghosts {
+        for square in self.rules.ghosts {
             key ^= VARIANT_KEYS.ghost[square.index()];
         }
         if self.side_to_move() == Color::Black {
@@ -356,15 +298,16 @@ impl VariantPosition {
             key ^= ZOBRIST.en_passant_file[square.file().index()];
         }
         for color in Color::ALL {
-            for kind in self.hands.kinds(color) {
-                key ^= VARIANT_KEYS.hand[color.index()][kind.index()][self.hands.count(color, kind).min(31) as usize];
+            for kind in self.rules.hands.kinds(color) {
+                key ^= VARIANT_KEYS.hand[color.index()][kind.index()]
+                    [self.rules.hands.count(color, kind).min(31) as usize];
             }
         }
-        if let Some(square) = self.pending {
+        if let Some(square) = self.rules.pending {
             key ^= VARIANT_KEYS.pending[square.index()];
         }
         let mut depth = [0u32; 64];
-        for (square, piece) in self.returns.iter() {
+        for (square, piece) in self.rules.returns.iter() {
             key ^= VARIANT_KEYS.waiting[piece as usize][square.index()].rotate_left(depth[square.index()]);
             depth[square.index()] += 1;
         }
@@ -374,14 +317,14 @@ impl VariantPosition {
             }
             key ^= VARIANT_KEYS.unknown_mines[color.index()][self.unknown_mines(color).min(2) as usize];
         }
-        key ^ turn_key(self.turn, self.swap)
+        key ^ turn_key(self.rules.turn, self.rules.swap)
     }
 
     /// Every man of `color`: on the board, in hand and waiting to return.
     pub fn men(&self, color: Color) -> u32 {
         self.color(color).count()
-            + self.hands.total(color)
-            + self.returns.iter().filter(|(_, piece)| piece.color() == color).count() as u32
+            + self.rules.hands.total(color)
+            + self.rules.returns.iter().filter(|(_, piece)| piece.color() == color).count() as u32
     }
 }
 
@@ -419,8 +362,8 @@ impl Men for VariantPosition {
     #[inline(always)]
     fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square) {
         self.pieces.remove::<true>(piece, square);
-        self.ghosts = self.ghosts.without(square.bitboard());
-        self.board_key ^= piece_key(piece, square);
+        self.rules.ghosts = self.rules.ghosts.without(square.bitboard());
+        self.rules.board_key ^= piece_key(piece, square);
     }
 
     #[inline(always)]
