@@ -1,10 +1,10 @@
 //! Making moves. Roque uses copy-make: `make_move` returns the new position
 //! and leaves the old one untouched, so "unmake" is dropping the copy.
 
-use super::men::{move_men, Men};
+use super::men::move_men;
 use super::position::Position;
 use super::zobrist::ZOBRIST;
-use crate::types::{Color, Move, Piece, PieceType, Square};
+use crate::types::{Color, Move, PieceType};
 
 impl Position {
     /// The position after `m`, which must be legal in this position.
@@ -76,27 +76,5 @@ impl Position {
         if let Some(target) = moved.passed {
             self.set_en_passant_if_legal::<FULL>(target);
         }
-    }
-}
-
-impl Men for Position {
-    #[inline(always)]
-    fn man_on(&self, square: Square) -> Option<Piece> {
-        self.piece_on(square)
-    }
-
-    #[inline(always)]
-    fn place<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.put_piece::<FULL>(piece, square);
-    }
-
-    #[inline(always)]
-    fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.remove_piece::<FULL>(piece, square);
-    }
-
-    #[inline(always)]
-    fn shift<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
-        self.move_piece::<FULL>(piece, from, to);
     }
 }

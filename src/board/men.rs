@@ -1,22 +1,11 @@
 //! The men's part of a move on the chess board: castling, en passant,
 //! captures, promotions and the double step, and the castling rights a move
-//! ends. Written once for the chess position and the variant position; each
-//! keeps its own keys and marks through [`Men`].
+//! ends. Written once for every game on the board; each game's rules keep
+//! their own keys and marks through the [`Rules`] hooks of the placement.
 
 use super::castling::{CastlingRights, CastlingSide};
+use super::position::{Board, Rules};
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
-
-/// A board whose men a move places and lifts. With `FULL` false only what
-/// move generation reads need follow (perft's lean make of the last ply).
-pub trait Men {
-    fn man_on(&self, square: Square) -> Option<Piece>;
-    /// Places `piece` on the empty square `square`.
-    fn place<const FULL: bool>(&mut self, piece: Piece, square: Square);
-    /// Takes `piece` off `square`, where it stands.
-    fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square);
-    /// Moves `piece` from `from` to the empty square `to`.
-    fn shift<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square);
-}
 
 /// What a move did to the men.
 #[derive(Clone, Copy, Debug)]
@@ -32,10 +21,10 @@ pub struct MenMoved {
 /// Plays the board move `m` of `us`, pseudo-legal on `board`: castling
 /// (the king taking its own rook), en passant, a capture, a promotion.
 #[inline(always)]
-pub fn move_men<const FULL: bool, B: Men>(board: &mut B, m: Move, us: Color) -> MenMoved {
+pub fn move_men<const FULL: bool, R: Rules>(board: &mut Board<R>, m: Move, us: Color) -> MenMoved {
     let from = m.from();
     let to = m.to();
-    let piece = board.man_on(from).expect("a move starts on a man");
+    let piece = board.piece_on(from).expect("a move starts on a man");
     let mut captured = None;
     let mut passed = None;
     match m.kind() {
@@ -44,30 +33,30 @@ pub fn move_men<const FULL: bool, B: Men>(board: &mut B, m: Move, us: Color) -> 
             let rook = Piece::new(us, PieceType::Rook);
             // Castling rights exist only with their king and rook in place
             // (the FEN readers check it; a move of either ends them).
-            debug_assert_eq!(board.man_on(to), Some(rook), "castling takes its own rook");
-            board.lift::<FULL>(piece, from);
-            board.lift::<FULL>(rook, to);
-            board.place::<FULL>(piece, side.king_destination(us));
-            board.place::<FULL>(rook, side.rook_destination(us));
+            debug_assert_eq!(board.piece_on(to), Some(rook), "castling takes its own rook");
+            board.remove_piece::<FULL>(piece, from);
+            board.remove_piece::<FULL>(rook, to);
+            board.put_piece::<FULL>(piece, side.king_destination(us));
+            board.put_piece::<FULL>(rook, side.rook_destination(us));
         }
         MoveKind::EnPassant => {
             let pawn = Piece::new(!us, PieceType::Pawn);
             let square = Square::new(to.file(), from.rank());
-            debug_assert_eq!(board.man_on(square), Some(pawn), "en passant takes a pawn");
-            board.lift::<FULL>(pawn, square);
-            board.shift::<FULL>(piece, from, to);
+            debug_assert_eq!(board.piece_on(square), Some(pawn), "en passant takes a pawn");
+            board.remove_piece::<FULL>(pawn, square);
+            board.move_piece::<FULL>(piece, from, to);
             captured = Some(pawn);
         }
         MoveKind::Normal | MoveKind::Promotion => {
-            if let Some(victim) = board.man_on(to) {
-                board.lift::<FULL>(victim, to);
+            if let Some(victim) = board.piece_on(to) {
+                board.remove_piece::<FULL>(victim, to);
                 captured = Some(victim);
             }
-            board.shift::<FULL>(piece, from, to);
+            board.move_piece::<FULL>(piece, from, to);
             if piece.kind() == PieceType::Pawn {
                 if let Some(promoted) = m.promotion_piece() {
-                    board.lift::<FULL>(piece, to);
-                    board.place::<FULL>(Piece::new(us, promoted), to);
+                    board.remove_piece::<FULL>(piece, to);
+                    board.put_piece::<FULL>(Piece::new(us, promoted), to);
                 } else if from.index() ^ to.index() == 16 {
                     passed = Some(Square::from_index_unchecked((from.index() + to.index()) as u32 / 2));
                 }

@@ -15,7 +15,19 @@ use std::fmt;
 /// chess keeps its pawns' key and its pins ([`Standard`]); the variants
 /// keep their hands, ghosts, returns, mines and turns
 /// (`crate::variants::VariantRules`).
-pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {}
+pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+    /// A man was placed on `square` (`key`: its key, which the board's key
+    /// has taken in already).
+    fn placed(&mut self, piece: Piece, square: Square, key: u64);
+    /// A man was lifted off `square`.
+    fn lifted(&mut self, piece: Piece, square: Square, key: u64);
+    /// A man moved from `from` to `to` (`delta`: the two squares' keys).
+    fn moved(&mut self, piece: Piece, from: Square, to: Square, delta: u64);
+    /// The rules' own part of the position's key: what the legal moves and
+    /// the game's future depend on beyond the board's fields (zero in
+    /// chess).
+    fn key(&self) -> u64;
+}
 
 /// Standard chess's own state: what its make and move generator keep
 /// beside the board.
@@ -26,7 +38,28 @@ pub struct Standard {
     pub(super) pinned: Bitboard,
 }
 
-impl Rules for Standard {}
+/// The pawns' key follows the pawns; the pins are the move generator's.
+impl Rules for Standard {
+    #[inline(always)]
+    fn placed(&mut self, piece: Piece, _: Square, key: u64) {
+        self.pawn_key ^= key & pawn_mask(piece);
+    }
+
+    #[inline(always)]
+    fn lifted(&mut self, piece: Piece, _: Square, key: u64) {
+        self.pawn_key ^= key & pawn_mask(piece);
+    }
+
+    #[inline(always)]
+    fn moved(&mut self, piece: Piece, _: Square, _: Square, delta: u64) {
+        self.pawn_key ^= delta & pawn_mask(piece);
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        0
+    }
+}
 
 /// A position of a game played on the chess board: chess ([`Position`]) or
 /// one of the rules book's variants (`crate::variants::VariantPosition`),
@@ -158,6 +191,68 @@ impl<R: Rules> Board<R> {
     #[inline(always)]
     pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
         self.pieces.attackers(by, square, occupied)
+    }
+
+    // ----- Piece placement ------------------------------------------------
+    // With `FULL`, the mailbox and the keys follow the bitboards. Without it
+    // only the bitboards change: the lean make that perft's bulk count uses
+    // for a position it only counts moves in (see `count_legal_moves_after`).
+
+    #[inline(always)]
+    pub(crate) fn put_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
+        self.pieces.put::<FULL>(piece, square);
+        if FULL {
+            let key = piece_key(piece, square);
+            self.key ^= key;
+            self.rules.placed(piece, square, key);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
+        self.pieces.remove::<FULL>(piece, square);
+        if FULL {
+            let key = piece_key(piece, square);
+            self.key ^= key;
+            self.rules.lifted(piece, square, key);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn move_piece<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
+        self.pieces.move_piece::<FULL>(piece, from, to);
+        if FULL {
+            let delta = piece_key(piece, from) ^ piece_key(piece, to);
+            self.key ^= delta;
+            self.rules.moved(piece, from, to, delta);
+        }
+    }
+
+    /// The key computed from scratch; equals `key()` in every position.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.occupied() {
+            let piece = self.piece_on(square).expect("occupied squares hold a piece");
+            key ^= piece_key(piece, square);
+        }
+        key ^ self.state_key()
+    }
+
+    /// The key of everything but the men on the board: the side to move,
+    /// the castling rights, a legal en-passant capture and the rules' own
+    /// part.
+    pub(crate) fn state_key(&self) -> u64 {
+        let mut key = self.rules.key();
+        if self.side_to_move == Color::Black {
+            key ^= ZOBRIST.black_to_move;
+        }
+        for (_, _, rook) in self.castling.iter() {
+            key ^= ZOBRIST.castling[rook.index()];
+        }
+        if let Some(square) = self.en_passant {
+            key ^= ZOBRIST.en_passant_file[square.file().index()];
+        }
+        key
     }
 }
 
@@ -309,60 +404,6 @@ impl Position {
                 return;
             }
         }
-    }
-
-    // ----- Piece placement ------------------------------------------------
-    // With `FULL`, the mailbox and the keys follow the bitboards. Without it
-    // only the bitboards change: the lean make that perft's bulk count uses
-    // for a position it only counts moves in (see `count_legal_moves_after`).
-
-    #[inline(always)]
-    pub(super) fn put_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.pieces.put::<FULL>(piece, square);
-        if FULL {
-            let key = piece_key(piece, square);
-            self.key ^= key;
-            self.rules.pawn_key ^= key & pawn_mask(piece);
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn remove_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.pieces.remove::<FULL>(piece, square);
-        if FULL {
-            let key = piece_key(piece, square);
-            self.key ^= key;
-            self.rules.pawn_key ^= key & pawn_mask(piece);
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn move_piece<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
-        self.pieces.move_piece::<FULL>(piece, from, to);
-        if FULL {
-            let delta = piece_key(piece, from) ^ piece_key(piece, to);
-            self.key ^= delta;
-            self.rules.pawn_key ^= delta & pawn_mask(piece);
-        }
-    }
-
-    /// The key computed from scratch; equals `key()` in every position.
-    pub fn compute_key(&self) -> u64 {
-        let mut key = 0;
-        for square in self.occupied() {
-            let piece = self.piece_on(square).expect("occupied squares hold a piece");
-            key ^= piece_key(piece, square);
-        }
-        if self.side_to_move == Color::Black {
-            key ^= ZOBRIST.black_to_move;
-        }
-        for (_, _, rook) in self.castling.iter() {
-            key ^= ZOBRIST.castling[rook.index()];
-        }
-        if let Some(square) = self.en_passant {
-            key ^= ZOBRIST.en_passant_file[square.file().index()];
-        }
-        key
     }
 
     /// The pawn key computed from scratch.

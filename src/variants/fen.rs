@@ -428,7 +428,7 @@ fn parse_board(pos: &mut VariantPosition, board: &str) -> Result<(), VariantFenE
     let mut ghosts = Bitboard::EMPTY;
     read_placement(
         board,
-        |piece, square| pos.put(piece, square),
+        |piece, square| pos.put_piece::<true>(piece, square),
         |c, last| {
             (c == '*').then(|| {
                 let square = last.ok_or(VariantFenError::MisplacedGhostMark)?;

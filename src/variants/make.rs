@@ -56,7 +56,7 @@ impl VariantPosition {
                     next.drop_piece(kind, action.to());
                     None
                 }
-                None => next.move_piece(action.as_move()),
+                None => next.move_board_man(action.as_move()),
             }
         };
         if before.side == Color::Black && next.rules.turn.side == Color::White {
@@ -151,7 +151,7 @@ impl VariantPosition {
         let us = self.side_to_move();
         let piece = Piece::new(us, kind);
         self.rules.hands.remove(piece);
-        self.put(piece, to);
+        self.put_piece::<true>(piece, to);
         // A placement is progress where it adds a man (the placement games,
         // reinforced chess), not where it only gives back a taken one.
         if self.rules.variant.capture_rule() != CaptureRule::Returns {
@@ -195,7 +195,7 @@ impl VariantPosition {
     }
 
     /// Plays a board move; returns the square passed by a double pawn step.
-    fn move_piece(&mut self, m: Move) -> Option<Square> {
+    fn move_board_man(&mut self, m: Move) -> Option<Square> {
         let us = self.side_to_move();
         let them = !us;
         let from = m.from();
@@ -285,7 +285,7 @@ impl VariantPosition {
         }
         for square in self.rules.returns.squares().without(self.occupied()) {
             if let Some(piece) = self.rules.returns.pop_first_on(square) {
-                self.put(piece, square);
+                self.put_piece::<true>(piece, square);
                 self.rules.ghosts |= square.bitboard();
                 self.halfmove_clock = 0;
             }

@@ -8,8 +8,7 @@ use super::turn::{Player, SwapClock, Turn};
 use super::zobrist::VARIANT_KEYS;
 use super::Variant;
 use crate::board::attacks::pawn_attacks;
-use crate::board::zobrist::{piece_key, ZOBRIST};
-use crate::board::{Board, CastlingRights, Men, Pieces, Rules};
+use crate::board::{Board, CastlingRights, Pieces, Rules};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
 /// The state the variants' rules keep beside the board (the extension of
@@ -38,7 +37,56 @@ pub struct VariantRules {
     pub(super) board_key: u64,
 }
 
-impl Rules for VariantRules {}
+/// The men's moves keep the pieces' part of the key (the board's own key is
+/// made anew by `refresh`); a man lifted from a square takes its ghost mark
+/// with it (the mover's comes back where it lands). The key adds the
+/// ghosts, the hands, the piece waiting to be placed, the returns, the
+/// mines and the place in the turn.
+impl Rules for VariantRules {
+    #[inline(always)]
+    fn placed(&mut self, _: Piece, _: Square, key: u64) {
+        self.board_key ^= key;
+    }
+
+    #[inline(always)]
+    fn lifted(&mut self, _: Piece, square: Square, key: u64) {
+        self.board_key ^= key;
+        self.ghosts = self.ghosts.without(square.bitboard());
+    }
+
+    #[inline(always)]
+    fn moved(&mut self, _: Piece, from: Square, _: Square, delta: u64) {
+        self.board_key ^= delta;
+        self.ghosts = self.ghosts.without(from.bitboard());
+    }
+
+    fn key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.ghosts {
+            key ^= VARIANT_KEYS.ghost[square.index()];
+        }
+        for color in Color::ALL {
+            for kind in self.hands.kinds(color) {
+                key ^= VARIANT_KEYS.hand[color.index()][kind.index()][self.hands.count(color, kind).min(31) as usize];
+            }
+        }
+        if let Some(square) = self.pending {
+            key ^= VARIANT_KEYS.pending[square.index()];
+        }
+        let mut depth = [0u32; 64];
+        for (square, piece) in self.returns.iter() {
+            key ^= VARIANT_KEYS.waiting[piece as usize][square.index()].rotate_left(depth[square.index()]);
+            depth[square.index()] += 1;
+        }
+        for color in Color::ALL {
+            for square in self.mines[color.index()] {
+                key ^= VARIANT_KEYS.mine[color.index()][square.index()];
+            }
+            key ^= VARIANT_KEYS.unknown_mines[color.index()][self.unknown_mines[color.index()].min(2) as usize];
+        }
+        key ^ turn_key(self.turn, self.swap)
+    }
+}
 
 /// A position of a variant game: the chess board with the variants' state.
 /// Built only by FEN parsing and by making legal actions, so that it always
@@ -248,14 +296,9 @@ impl VariantPosition {
 
     // ----- Piece placement -------------------------------------------------
 
-    pub(super) fn put(&mut self, piece: Piece, square: Square) {
-        self.pieces.put::<true>(piece, square);
-        self.rules.board_key ^= piece_key(piece, square);
-    }
-
     pub(super) fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.piece_on(square)?;
-        self.lift::<true>(piece, square);
+        self.remove_piece::<true>(piece, square);
         Some(piece)
     }
 
@@ -270,54 +313,6 @@ impl VariantPosition {
             Some(king) => self.attackers(!us, king, self.occupied()),
             None => Bitboard::EMPTY,
         };
-    }
-
-    /// The key computed from the whole state, every piece included.
-    pub fn compute_key(&self) -> u64 {
-        let mut key = 0;
-        for square in self.occupied() {
-            let piece = self.piece_on(square).expect("occupied squares hold a piece");
-            key ^= piece_key(piece, square);
-        }
-        key ^ self.state_key()
-    }
-
-    /// The key of everything but the pieces on the board.
-    fn state_key(&self) -> u64 {
-        let mut key = 0;
-        for square in self.rules.ghosts {
-            key ^= VARIANT_KEYS.ghost[square.index()];
-        }
-        if self.side_to_move() == Color::Black {
-            key ^= ZOBRIST.black_to_move;
-        }
-        for (_, _, rook) in self.castling.iter() {
-            key ^= ZOBRIST.castling[rook.index()];
-        }
-        if let Some(square) = self.en_passant {
-            key ^= ZOBRIST.en_passant_file[square.file().index()];
-        }
-        for color in Color::ALL {
-            for kind in self.rules.hands.kinds(color) {
-                key ^= VARIANT_KEYS.hand[color.index()][kind.index()]
-                    [self.rules.hands.count(color, kind).min(31) as usize];
-            }
-        }
-        if let Some(square) = self.rules.pending {
-            key ^= VARIANT_KEYS.pending[square.index()];
-        }
-        let mut depth = [0u32; 64];
-        for (square, piece) in self.rules.returns.iter() {
-            key ^= VARIANT_KEYS.waiting[piece as usize][square.index()].rotate_left(depth[square.index()]);
-            depth[square.index()] += 1;
-        }
-        for color in Color::ALL {
-            for square in self.mines(color) {
-                key ^= VARIANT_KEYS.mine[color.index()][square.index()];
-            }
-            key ^= VARIANT_KEYS.unknown_mines[color.index()][self.unknown_mines(color).min(2) as usize];
-        }
-        key ^ turn_key(self.rules.turn, self.rules.swap)
     }
 
     /// Every man of `color`: on the board, in hand and waiting to return.
@@ -344,31 +339,4 @@ fn turn_key(turn: Turn, swap: SwapClock) -> u64 {
             | (swap.left as u64) << 24
             | (swap.period as u64) << 32,
     )
-}
-
-/// A board move moves the men as in chess; a man lifted from a square takes
-/// its ghost mark with it (the mover's comes back where it lands).
-impl Men for VariantPosition {
-    #[inline(always)]
-    fn man_on(&self, square: Square) -> Option<Piece> {
-        self.piece_on(square)
-    }
-
-    #[inline(always)]
-    fn place<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.put(piece, square);
-    }
-
-    #[inline(always)]
-    fn lift<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.pieces.remove::<true>(piece, square);
-        self.rules.ghosts = self.rules.ghosts.without(square.bitboard());
-        self.rules.board_key ^= piece_key(piece, square);
-    }
-
-    #[inline(always)]
-    fn shift<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
-        self.lift::<true>(piece, from);
-        self.put(piece, to);
-    }
 }
