@@ -54,8 +54,9 @@ $roque data merge "$work/source-2.bin" "$work/shared-rest.bin" "$work/selfplay-2
 $roque data augment "$work/source-1.bin" "$work/augment-1.bin" --walks 8 --depth 2 --calm 60 --seed 3
 $roque data augment "$work/source-2.bin" "$work/augment-2.bin" --walks 8 --depth 2 --calm 60 --seed 5
 
-# 4. Training: 20 epochs, scores only (the augmented positions have no
-#    game result), scale 156 (roque-train --fit-scale on the shared set).
+# 4. Training: 20 epochs, scores only (the augmented positions then carried
+#    a draw for a result; now their source game's, which --wdl 0 ignores
+#    alike), scale 156 (roque-train --fit-scale on the shared set).
 $train "$work/gen0-shared.bin" "$work/selfplay-train.bin" "$work/augment-1.bin" "$work/augment-2.bin" \
   --validation "$work/validation.bin" --out "$work/roque-gen1.nnue" --checkpoint "$work/gen1.checkpoint" \
   --epochs 20 --scale 156 --wdl 0 --batch 4096 --seed 1

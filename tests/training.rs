@@ -5,7 +5,7 @@
 
 use roque::board::Position;
 use roque::tools::augment::{augment, AugmentSettings};
-use roque::tools::data_files::read_records;
+use roque::tools::data_files::{read_records, write_records};
 use roque::tools::datagen::{self, Settings};
 use roque::tools::train::{TrainSettings, Trainer};
 use roque::tools::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
@@ -310,7 +310,25 @@ fn augmented_positions_are_legal_labelled_and_independent_of_the_threads() {
         let position = record.position().unwrap();
         assert!(!position.in_check());
         assert!(record.score.abs() <= 3000);
-        assert_eq!(record.outcome, GameOutcome::Draw);
+    }
+}
+
+/// A position reached by a walk from a game's position carries that game's
+/// result, so that training may blend results in (issue 31): sources whose
+/// games Black won give records of Black's wins, White's White's.
+#[test]
+fn augmented_positions_keep_the_result_of_their_game() {
+    let source = scratch("augment-result-source.bin");
+    datagen::run(&quick_settings(&source, 2, 43), Duration::from_secs(60)).unwrap();
+    let settings = AugmentSettings { walks: 4, max_plies: 2, depth: 1, threads: 1, ..AugmentSettings::default() };
+    for outcome in [GameOutcome::BlackWins, GameOutcome::WhiteWins] {
+        let mut records = read_records(&source).unwrap();
+        records.iter_mut().for_each(|r| r.outcome = outcome);
+        let won = scratch("augment-result-won.bin");
+        write_records(&won, &records).unwrap();
+        let out = scratch("augment-result-out.bin");
+        assert!(augment(&won, &out, &settings).unwrap() > 0);
+        assert!(read_records(&out).unwrap().iter().all(|r| r.outcome == outcome), "{outcome:?}");
     }
 }
 

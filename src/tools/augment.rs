@@ -9,11 +9,12 @@
 //! second on this machine; a shallow search labels tens of thousands, so a
 //! first network can learn what the hand-crafted evaluation knows from far
 //! more positions than the games provide, then learn from the games' deeper
-//! scores. The records carry a draw as their result: train on them with
-//! `--wdl 0`.
+//! scores. Each record carries the result of the game its walk started
+//! from (a few random plies off it: a result to blend in with a small
+//! weight, or none, `--wdl 0`, as the first networks were trained).
 
 use super::data_files::{read_records, write_records};
-use super::training_data::{GameOutcome, Record};
+use super::training_data::Record;
 use crate::board::Game;
 use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
@@ -139,7 +140,7 @@ pub fn augment(input: &Path, output: &Path, settings: &AugmentSettings) -> Resul
                             if let Score::Cp(cp) = result.score {
                                 if cp.abs() <= SCORE_BOUND && (cp - static_eval).abs() <= settings.calm {
                                     let white = cp * reached.side_to_move().sign();
-                                    records.push(Record::new(&reached, white as i16, GameOutcome::Draw));
+                                    records.push(Record::new(&reached, white as i16, source.outcome));
                                 }
                             }
                         }
