@@ -194,9 +194,11 @@ impl<R: Rules> Board<R> {
     }
 
     // ----- Piece placement ------------------------------------------------
-    // With `FULL`, the mailbox and the keys follow the bitboards. Without it
-    // only the bitboards change: the lean make that perft's bulk count uses
-    // for a position it only counts moves in (see `count_legal_moves_after`).
+    // With `FULL`, the mailbox, the keys and the rules' hooks follow the
+    // bitboards. Without it only the bitboards change: the lean make that
+    // chess perft's bulk count uses for a position it only counts moves in
+    // (see `count_legal_moves_after`); a game whose rules keep marks of
+    // their own (the variants) always places with `FULL`.
 
     #[inline(always)]
     pub(crate) fn put_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {

@@ -9,6 +9,7 @@ use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
 use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
+use super::tt::TableEntry;
 use crate::board::{Position, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
 use crate::types::{Color, Move, PieceType};
@@ -23,6 +24,15 @@ fn bound_allows(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
         Bound::Lower => score >= beta,
         Bound::Upper => score <= alpha,
     }
+}
+
+/// The static evaluation an entry of the table keeps, where it holds one
+/// (every evaluation lies within `MAX_EVALUATION`): a node in check keeps a
+/// marker beyond it, which a 16-bit check can let through to another
+/// position, one probe in thousands.
+#[inline(always)]
+fn table_eval(entry: Option<TableEntry>) -> Option<i32> {
+    entry.map(|e| e.eval).filter(|eval| eval.abs() <= MAX_EVALUATION)
 }
 
 /// The fifty-move rule: a hundred halfmoves without a capture or a pawn
@@ -258,7 +268,7 @@ impl SearchThread {
             let frame = self.frame(ply);
             (frame.raw_eval, frame.static_eval, frame.correction_keys)
         } else {
-            let raw = entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval);
+            let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, position, ply));
             let keys = CorrectionKeys::new(position, self.previous_moves(ply));
             (raw, self.corrected(raw, &keys), keys)
         };
@@ -689,7 +699,7 @@ impl SearchThread {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
-            let raw = entry.map_or_else(|| self.evaluate(job, position, ply), |e| e.eval);
+            let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, position, ply));
             (raw, self.corrected(raw, &CorrectionKeys::new(position, [None, None])))
         };
         let mut best_score = static_eval;
@@ -807,5 +817,21 @@ impl SearchThread {
         let piece = position.piece_on(m.from()).expect("a move starts on a piece");
         let victim = position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind());
         self.histories.update_capture(piece, m.to(), victim, bonus);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_in_check_marker_is_no_evaluation() {
+        let entry =
+            |eval| Some(TableEntry { mv: Move::NONE, score: 0, eval, depth: 1, bound: Bound::Exact, was_pv: false });
+        assert_eq!(table_eval(entry(-INFINITE)), None);
+        assert_eq!(table_eval(entry(MAX_EVALUATION + 1)), None);
+        assert_eq!(table_eval(entry(-MAX_EVALUATION)), Some(-MAX_EVALUATION));
+        assert_eq!(table_eval(entry(37)), Some(37));
+        assert_eq!(table_eval(None), None);
     }
 }
