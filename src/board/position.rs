@@ -95,6 +95,22 @@ fn pawn_mask(piece: Piece) -> u64 {
 
 /// What every game on the board keeps, read alike.
 impl<R: Rules> Board<R> {
+    /// An empty board, White to move, move 1, with the rules' state
+    /// `rules`: where the FEN readers start.
+    pub(crate) fn with_rules(rules: R) -> Board<R> {
+        Board {
+            pieces: Pieces::EMPTY,
+            side_to_move: Color::White,
+            castling: CastlingRights::default(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            rules,
+        }
+    }
+
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side_to_move
@@ -260,17 +276,7 @@ impl<R: Rules> Board<R> {
 
 impl Position {
     pub(super) fn empty() -> Position {
-        Position {
-            pieces: Pieces::EMPTY,
-            side_to_move: Color::White,
-            castling: CastlingRights::default(),
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            key: 0,
-            checkers: Bitboard::EMPTY,
-            rules: Standard::default(),
-        }
+        Board::with_rules(Standard::default())
     }
 
     /// The standard starting position.

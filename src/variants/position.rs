@@ -8,7 +8,7 @@ use super::turn::{Player, SwapClock, Turn};
 use super::zobrist::VARIANT_KEYS;
 use super::Variant;
 use crate::board::attacks::pawn_attacks;
-use crate::board::{Board, CastlingRights, Pieces, Rules};
+use crate::board::{Board, Rules};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
 /// The state the variants' rules keep beside the board (the extension of
@@ -33,7 +33,8 @@ pub struct VariantRules {
     /// not known here.
     pub(super) mines: [Bitboard; 2],
     pub(super) unknown_mines: [u8; 2],
-    /// The pieces' part of the key, kept up to date by `put` and `remove`.
+    /// The pieces' part of the key, kept up to date by the placement hooks
+    /// below (`refresh` adds the rest).
     pub(super) board_key: u64,
 }
 
@@ -97,28 +98,18 @@ pub type VariantPosition = Board<VariantRules>;
 
 impl VariantPosition {
     pub(super) fn empty(variant: Variant) -> VariantPosition {
-        VariantPosition {
-            pieces: Pieces::EMPTY,
-            side_to_move: Color::White,
-            castling: CastlingRights::default(),
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            key: 0,
-            checkers: Bitboard::EMPTY,
-            rules: VariantRules {
-                variant,
-                ghosts: Bitboard::EMPTY,
-                hands: Hands::default(),
-                pending: None,
-                returns: Returns::default(),
-                turn: Turn::single(Color::White),
-                swap: SwapClock::default(),
-                mines: [Bitboard::EMPTY; 2],
-                unknown_mines: [0; 2],
-                board_key: 0,
-            },
-        }
+        Board::with_rules(VariantRules {
+            variant,
+            ghosts: Bitboard::EMPTY,
+            hands: Hands::default(),
+            pending: None,
+            returns: Returns::default(),
+            turn: Turn::single(Color::White),
+            swap: SwapClock::default(),
+            mines: [Bitboard::EMPTY; 2],
+            unknown_mines: [0; 2],
+            board_key: 0,
+        })
     }
 
     /// Sets the place in the turn, and the side to move with it.
