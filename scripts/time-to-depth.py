@@ -16,25 +16,19 @@ def run(binary, fen, depth, hash_mb):
     engine = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     engine.stdin.write(f"setoption name Hash value {hash_mb}\nucinewgame\nposition fen {fen}\ngo depth {depth}\n")
     engine.stdin.flush()
-    nodes = ms = full = 0
+    last = {"nodes": 0, "time": 0, "hashfull": 0}
     for line in engine.stdout:
         words = line.split()
         if line.startswith("info depth"):
-            for name in ("nodes", "time", "hashfull"):
+            for name in last:
                 if name in words:
-                    value = int(words[words.index(name) + 1])
-                    if name == "nodes":
-                        nodes = value
-                    elif name == "time":
-                        ms = value
-                    else:
-                        full = value
+                    last[name] = int(words[words.index(name) + 1])
         if line.startswith("bestmove"):
             break
     engine.stdin.write("quit\n")
     engine.stdin.flush()
     engine.wait()
-    return nodes, ms, full
+    return last["nodes"], last["time"], last["hashfull"]
 
 
 def main():
