@@ -38,17 +38,17 @@ fn bench_with_tables_counts_probes() {
 /// Nodes of `bench --variant <name> 5`: the variant search's signatures, to
 /// keep or to state anew as the variants move onto the chess search.
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
-    ("losers", 19_045),
-    ("placement", 42_072),
+    ("losers", 18_562),
+    ("placement", 42_840),
     ("vandien", 722_624),
-    ("reinforced", 55_200),
-    ("returning", 150_687),
-    ("ghost", 53_518),
-    ("marseillais", 74_678),
-    ("progressive", 660_006),
-    ("camps", 490_958),
-    ("turning", 1_268_690),
-    ("mined", 33_824),
+    ("reinforced", 58_760),
+    ("returning", 156_376),
+    ("ghost", 51_450),
+    ("marseillais", 91_736),
+    ("progressive", 660_124),
+    ("camps", 443_908),
+    ("turning", 1_372_742),
+    ("mined", 34_862),
 ];
 
 #[test]

@@ -1,5 +1,8 @@
-//! Legal move generation. Check, double check and pins are resolved while
-//! generating, so every move produced is legal; nothing is filtered later.
+//! Move generation for every game on the board. In chess, check, double
+//! check and pins are resolved while generating, so every move produced is
+//! legal and nothing is filtered later; the variants take the men's moves
+//! before the king-safety test, under their rules' hooks (men that may not
+//! be taken, the double step, castling), and judge each by making it.
 //!
 //! The generator hands moves to a `MoveSink` in groups (one piece's targets,
 //! or all pawn moves in one direction), so that counting moves for perft is a
@@ -8,8 +11,9 @@
 use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use super::castling::CastlingSide;
 use super::move_list::MoveList;
-use super::position::Position;
+use super::position::{Board, Position, Rules};
 use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceType, Rank, Square};
+use arrayvec::ArrayVec;
 
 /// Which moves to generate. Promotions count as noisy; so does en passant.
 pub mod stage {
@@ -32,18 +36,19 @@ pub trait MoveSink {
     fn add_move(&mut self, m: Move);
 }
 
-impl MoveSink for MoveList {
+/// A list of moves, or of any game's actions a board move converts to.
+impl<T: From<Move>, const N: usize> MoveSink for ArrayVec<T, N> {
     #[inline(always)]
     fn add_piece_moves(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            self.push(Move::new(from, to));
+            self.push(T::from(Move::new(from, to)));
         }
     }
 
     #[inline(always)]
     fn add_pawn_moves(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
-            self.push(Move::new(to.offset(-delta), to));
+            self.push(T::from(Move::new(to.offset(-delta), to)));
         }
     }
 
@@ -52,14 +57,14 @@ impl MoveSink for MoveList {
         for to in targets {
             let from = to.offset(-delta);
             for piece in PieceType::PROMOTIONS {
-                self.push(Move::promotion(from, to, piece));
+                self.push(T::from(Move::promotion(from, to, piece)));
             }
         }
     }
 
     #[inline(always)]
     fn add_move(&mut self, m: Move) {
-        self.push(m);
+        self.push(T::from(m));
     }
 }
 
@@ -105,10 +110,14 @@ impl Position {
         self.generate::<{ stage::ALL }, _>(&mut counter);
         counter.0
     }
+}
 
-    /// Appends the legal moves of stage `STAGE` (see [`stage`]) to `sink`.
-    /// In check, only evasions come out: captures of the checker, blocks and
-    /// king moves; in double check, king moves alone.
+impl<R: Rules> Board<R> {
+    /// Appends the moves of stage `STAGE` (see [`stage`]) to `sink`. In
+    /// chess they are the legal ones: in check, only evasions (captures of
+    /// the checker, blocks and king moves), in double check king moves
+    /// alone. Elsewhere ([`Rules::LEGAL_MOVES`] false) they are the men's
+    /// moves before the king-safety test.
     #[inline(always)]
     pub fn generate<const STAGE: u8, S: MoveSink>(&self, sink: &mut S) {
         let noisy = STAGE & stage::NOISY != 0;
@@ -117,8 +126,14 @@ impl Position {
         let them = !us;
         let occupied = self.occupied();
         let ours = self.color(us);
-        let theirs = self.color(them);
-        let king = self.king_square(us);
+        let theirs = self.color(them).without(self.rules.untakable());
+        let kings = self.pieces(us, PieceType::King);
+        // Chess has one king. Where the rules judge legality later there
+        // may be none: then no castling right, check mask or pin reads it.
+        let king = match R::LEGAL_MOVES || kings.any() {
+            true => kings.lsb(),
+            false => Square::A1,
+        };
 
         let mut wanted = Bitboard::EMPTY;
         if noisy {
@@ -128,30 +143,37 @@ impl Position {
             wanted |= !occupied;
         }
 
-        // King moves: every target must be safe with the king lifted off the
-        // board, so that it cannot step back along a checking ray.
-        let king_targets = king_attacks(king) & wanted;
-        if king_targets.any() {
-            let without_king = occupied ^ king.bitboard();
-            let mut safe = Bitboard::EMPTY;
-            for to in king_targets {
-                let attacked = self.is_attacked_by(them, to, without_king) as u64;
-                safe |= Bitboard(to.bitboard().0 & attacked.wrapping_sub(1));
+        if R::LEGAL_MOVES {
+            // King moves: every target must be safe with the king lifted
+            // off the board, so that it cannot step back along a checking
+            // ray.
+            let king_targets = king_attacks(king) & wanted;
+            if king_targets.any() {
+                let without_king = occupied ^ king.bitboard();
+                let mut safe = Bitboard::EMPTY;
+                for to in king_targets {
+                    let attacked = self.is_attacked_by(them, to, without_king) as u64;
+                    safe |= Bitboard(to.bitboard().0 & attacked.wrapping_sub(1));
+                }
+                sink.add_piece_moves(king, safe);
             }
-            sink.add_piece_moves(king, safe);
+        } else {
+            for from in kings {
+                sink.add_piece_moves(from, king_attacks(from) & wanted);
+            }
         }
 
         let checkers = self.checkers;
-        if checkers.has_many() {
+        if R::LEGAL_MOVES && checkers.has_many() {
             return;
         }
         // Other pieces must capture the checker or block its ray.
-        let check_mask = match checkers.any() {
+        let check_mask = match R::LEGAL_MOVES && checkers.any() {
             true => between(king, checkers.lsb()) | checkers,
             false => Bitboard::ALL,
         };
         let targets = wanted & check_mask;
-        let pinned = self.rules.pinned;
+        let pinned = self.rules.pinned();
 
         for from in self.pieces(us, PieceType::Knight).without(pinned) {
             sink.add_piece_moves(from, knight_attacks(from) & targets);
@@ -159,6 +181,9 @@ impl Position {
         // A pinned slider keeps to the line through its king (a mask, not a
         // branch: pins are rare and the branch would be mispredicted).
         let pin_line = |from: Square| {
+            if !R::LEGAL_MOVES {
+                return Bitboard::ALL;
+            }
             let is_pinned = (pinned.0 >> from.index() & 1).wrapping_neg();
             Bitboard(line(king, from).0 | !is_pinned)
         };
@@ -169,9 +194,10 @@ impl Position {
             sink.add_piece_moves(from, rook_attacks(from, occupied) & targets & pin_line(from));
         }
 
-        self.generate_pawn_moves::<STAGE, S>(sink, check_mask);
+        self.generate_pawn_moves::<STAGE, S>(sink, king, check_mask, theirs);
 
-        if quiet && checkers.is_empty() {
+        let may_castle = R::LEGAL_MOVES || (self.rules.castles() && kings.any());
+        if quiet && may_castle && checkers.is_empty() {
             for side in CastlingSide::BOTH {
                 if self.castling_is_legal(king, side) {
                     let rook = self.castling.rook_unchecked(us, side);
@@ -182,24 +208,34 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_pawn_moves<const STAGE: u8, S: MoveSink>(&self, sink: &mut S, check_mask: Bitboard) {
+    fn generate_pawn_moves<const STAGE: u8, S: MoveSink>(
+        &self,
+        sink: &mut S,
+        king: Square,
+        check_mask: Bitboard,
+        theirs: Bitboard,
+    ) {
         let noisy = STAGE & stage::NOISY != 0;
         let quiet = STAGE & stage::QUIET != 0;
         let us = self.side_to_move;
         let occupied = self.occupied();
-        let theirs = self.color(!us);
-        let king = self.king_square(us);
         let pawns = self.pieces(us, PieceType::Pawn);
-        let pinned = self.rules.pinned;
+        let pinned = self.rules.pinned();
         let up: i8 = if us == Color::White { 8 } else { -8 };
         let last_rank = Rank::Eighth.relative(us).bitboard();
         let third_rank = Rank::Third.relative(us).bitboard();
 
         // Pushes. A pinned pawn may push only when pinned along its file,
         // which for a pawn between king and pinner is the king's file.
-        let pushers = pawns & (!pinned | king.file().bitboard());
+        let pushers = match R::LEGAL_MOVES {
+            true => pawns & (!pinned | king.file().bitboard()),
+            false => pawns,
+        };
         let single = pushers.shift(up) & !occupied;
-        let double = (single & third_rank).shift(up) & !occupied & check_mask;
+        let double = match self.rules.pawn_double_step() {
+            true => (single & third_rank).shift(up) & !occupied & check_mask,
+            false => Bitboard::EMPTY,
+        };
         let single = single & check_mask;
         if noisy {
             sink.add_promotions(single & last_rank, up);
@@ -232,7 +268,7 @@ impl Position {
             }
             if let Some(target) = self.en_passant {
                 for from in pawn_attacks(!us, target) & pawns {
-                    if self.en_passant_is_legal(from, target) {
+                    if !R::LEGAL_MOVES || self.en_passant_is_legal(from, target) {
                         sink.add_move(Move::with_kind(from, target, MoveKind::EnPassant));
                     }
                 }

@@ -27,6 +27,22 @@ pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// the game's future depend on beyond the board's fields (zero in
     /// chess).
     fn key(&self) -> u64;
+
+    /// Whether the board's move generator gives legal moves alone, checks
+    /// and pins resolved as it goes (chess), or the men's moves before the
+    /// king-safety test, each then judged by making it (the variants,
+    /// where a ghost that comes back or a turn that goes on changes what
+    /// is safe).
+    const LEGAL_MOVES: bool;
+    /// The men of the side to move pinned to its king, where
+    /// [`Rules::LEGAL_MOVES`] holds.
+    fn pinned(&self) -> Bitboard;
+    /// The other side's men that may not be taken (ghost chess's ghosts).
+    fn untakable(&self) -> Bitboard;
+    /// Whether a pawn on its second rank may step two squares.
+    fn pawn_double_step(&self) -> bool;
+    /// Whether the kings may castle.
+    fn castles(&self) -> bool;
 }
 
 /// Standard chess's own state: what its make and move generator keep
@@ -58,6 +74,28 @@ impl Rules for Standard {
     #[inline(always)]
     fn key(&self) -> u64 {
         0
+    }
+
+    const LEGAL_MOVES: bool = true;
+
+    #[inline(always)]
+    fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    #[inline(always)]
+    fn untakable(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    #[inline(always)]
+    fn pawn_double_step(&self) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn castles(&self) -> bool {
+        true
     }
 }
 
@@ -190,6 +228,23 @@ impl<R: Rules> Board<R> {
         self.checkers
     }
 
+    /// Whether the pawn on `from` may capture en passant on `target`: the
+    /// king of the side to move must not be attacked afterwards. This is the
+    /// full test, which covers the horizontal discovered check.
+    #[inline(always)]
+    pub(super) fn en_passant_is_legal(&self, from: Square, target: Square) -> bool {
+        let us = self.side_to_move;
+        let captured = Square::new(target.file(), from.rank());
+        let occupied = (self.occupied() ^ from.bitboard() ^ captured.bitboard()) | target.bitboard();
+        let king = self.pieces(us, PieceType::King).lsb();
+        let theirs = self.color(!us);
+        (bishop_attacks(king, occupied) & self.diagonal_sliders() & theirs).is_empty()
+            && (rook_attacks(king, occupied) & self.orthogonal_sliders() & theirs).is_empty()
+            && (self.checkers & !captured.bitboard())
+                .without(self.orthogonal_sliders() | self.diagonal_sliders())
+                .is_empty()
+    }
+
     #[inline(always)]
     pub fn in_check(&self) -> bool {
         self.checkers.any()
@@ -207,6 +262,14 @@ impl<R: Rules> Board<R> {
     #[inline(always)]
     pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
         self.pieces.attackers(by, square, occupied)
+    }
+
+    /// Whether a piece of `by` attacks `square`, with sliders seen through
+    /// `occupied`. One combined test, without short-circuit branches: perft
+    /// showed the branches cost more than the lookups they skip.
+    #[inline(always)]
+    pub fn is_attacked_by(&self, by: Color, square: Square, occupied: Bitboard) -> bool {
+        self.pieces.attackers(by, square, occupied).any()
     }
 
     // ----- Piece placement ------------------------------------------------
@@ -310,14 +373,6 @@ impl Position {
 
     // ----- Attacks ---------------------------------------------------------
 
-    /// Whether a piece of `by` attacks `square`, with sliders seen through
-    /// `occupied`. One combined test, without short-circuit branches: perft
-    /// showed the branches cost more than the lookups they skip.
-    #[inline(always)]
-    pub fn is_attacked_by(&self, by: Color, square: Square, occupied: Bitboard) -> bool {
-        self.pieces.attackers(by, square, occupied).any()
-    }
-
     /// Every square `color` attacks.
     pub fn attacks_by(&self, color: Color) -> Bitboard {
         let occupied = self.occupied();
@@ -378,23 +433,6 @@ impl Position {
             pinned |= Bitboard(between.0 & ours.0 & alone.wrapping_neg());
         }
         self.rules.pinned = pinned;
-    }
-
-    /// Whether the pawn on `from` may capture en passant on `target`: the
-    /// king of the side to move must not be attacked afterwards. This is the
-    /// full test, which covers the horizontal discovered check.
-    #[inline(always)]
-    pub(super) fn en_passant_is_legal(&self, from: Square, target: Square) -> bool {
-        let us = self.side_to_move;
-        let captured = Square::new(target.file(), from.rank());
-        let occupied = (self.occupied() ^ from.bitboard() ^ captured.bitboard()) | target.bitboard();
-        let king = self.king_square(us);
-        let theirs = self.color(!us);
-        (bishop_attacks(king, occupied) & self.diagonal_sliders() & theirs).is_empty()
-            && (rook_attacks(king, occupied) & self.orthogonal_sliders() & theirs).is_empty()
-            && (self.checkers & !captured.bitboard())
-                .without(self.orthogonal_sliders() | self.diagonal_sliders())
-                .is_empty()
     }
 
     /// Sets the en-passant square after a double pawn push to `target` if,

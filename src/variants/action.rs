@@ -24,6 +24,14 @@ pub struct Action(u16);
 /// The code in bits 12-15 of a mine laid on a square.
 const MINE_CODE: u16 = 7;
 
+/// A board move, as the board's move generator gives it.
+impl From<Move> for Action {
+    #[inline(always)]
+    fn from(m: Move) -> Action {
+        Action::board(m)
+    }
+}
+
 impl Action {
     pub const NONE: Action = Action(0);
     /// The end of a turn whose player has no legal move left in it

@@ -8,9 +8,9 @@
 use super::action::{Action, ActionList};
 use super::position::VariantPosition;
 use super::Placement;
-use crate::board::attacks::{king_attacks, pawn_attacks, piece_attacks};
-use crate::board::CastlingSide;
-use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Rank};
+use crate::board::attacks::king_attacks;
+use crate::board::stage;
+use crate::types::{Bitboard, Move, MoveKind, Piece};
 
 impl VariantPosition {
     /// Every legal action.
@@ -230,68 +230,14 @@ impl VariantPosition {
         self.board_moves::<false>(list);
     }
 
-    /// The moves on the board; with `NOISY` only the captures and
-    /// promotions, in the same order.
+    /// The moves on the board before the king-safety test; with `NOISY`
+    /// only the captures and promotions: the board's own generator, under
+    /// the variant's hooks (ghosts not taken, the double step, castling).
+    #[inline]
     fn board_moves<const NOISY: bool>(&self, list: &mut ActionList) {
-        let us = self.side_to_move();
-        let occupied = self.occupied();
-        let targets = if NOISY { self.capturable() } else { !occupied | self.capturable() };
-        for from in self.color(us).without(self.kind(PieceType::Pawn)) {
-            let kind = self.piece_on(from).expect("occupied squares hold a piece").kind();
-            for to in piece_attacks(kind, from, occupied) & targets {
-                list.push(Action::board(Move::new(from, to)));
-            }
-        }
-        self.pawn_moves::<NOISY>(list);
-        if !NOISY && self.rules.variant.castling() && !self.in_check() {
-            if let Some(king) = self.king_square(us) {
-                for side in CastlingSide::BOTH {
-                    if let Some(rook) = self.castling.rook(us, side) {
-                        if self.pieces.castling_is_free(&self.castling, us, king, side) {
-                            list.push(Action::board(Move::with_kind(king, rook, MoveKind::Castling)));
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn pawn_moves<const NOISY: bool>(&self, list: &mut ActionList) {
-        let us = self.side_to_move();
-        let occupied = self.occupied();
-        let capturable = self.capturable();
-        let up: i8 = if us == Color::White { 8 } else { -8 };
-        let last_rank = Rank::Eighth.relative(us);
-        let add = |list: &mut ActionList, from, to: crate::types::Square| {
-            if to.rank() == last_rank {
-                for kind in PieceType::PROMOTIONS {
-                    list.push(Action::board(Move::promotion(from, to, kind)));
-                }
-            } else {
-                list.push(Action::board(Move::new(from, to)));
-            }
-        };
-        for from in self.pieces(us, PieceType::Pawn) {
-            // A pawn on its last rank cannot be (FEN parsing refuses it).
-            let one = from.offset(up);
-            if !occupied.contains(one) && (!NOISY || one.rank() == last_rank) {
-                add(list, from, one);
-                if !NOISY && self.rules.variant.pawn_double_step() && from.rank() == Rank::Second.relative(us) {
-                    let two = one.offset(up);
-                    if !occupied.contains(two) {
-                        list.push(Action::board(Move::new(from, two)));
-                    }
-                }
-            }
-            let attacks = pawn_attacks(us, from);
-            for to in attacks & capturable {
-                add(list, from, to);
-            }
-            if let Some(target) = self.en_passant {
-                if attacks.contains(target) {
-                    list.push(Action::board(Move::with_kind(from, target, MoveKind::EnPassant)));
-                }
-            }
+        match NOISY {
+            true => self.generate::<{ stage::NOISY }, _>(list),
+            false => self.generate::<{ stage::ALL }, _>(list),
         }
     }
 }

@@ -87,6 +87,28 @@ impl Rules for VariantRules {
         }
         key ^ turn_key(self.turn, self.swap)
     }
+
+    const LEGAL_MOVES: bool = false;
+
+    #[inline(always)]
+    fn pinned(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    #[inline(always)]
+    fn untakable(&self) -> Bitboard {
+        self.ghosts
+    }
+
+    #[inline(always)]
+    fn pawn_double_step(&self) -> bool {
+        self.variant.pawn_double_step()
+    }
+
+    #[inline(always)]
+    fn castles(&self) -> bool {
+        self.variant.castling()
+    }
 }
 
 /// A position of a variant game: the chess board with the variants' state.
