@@ -318,13 +318,23 @@ fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
             }
         }
     };
+    print_game_perft(&position, depth, |m| m.to_string())
+}
+
+/// Perft of a game of the game search, divided by first move (`text`: a
+/// move's UCI text), with the total and the time.
+fn print_game_perft<G: roque::search::game::Game>(
+    position: &G,
+    depth: u32,
+    text: impl Fn(G::Move) -> String,
+) -> ExitCode {
     let start = Instant::now();
-    let split = position.divide(depth.max(1));
+    let split = roque::tools::perft::game_divide(position, depth.max(1));
     let elapsed = start.elapsed();
     let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
     if depth > 0 {
-        for (m, count) in &split {
-            println!("{m}: {count}");
+        for &(m, count) in &split {
+            println!("{}: {count}", text(m));
         }
     }
     println!("\nNodes searched: {nodes}");
@@ -333,7 +343,7 @@ fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
 }
 
 fn run_variant_perft(depth: u32, args: &[String]) -> ExitCode {
-    use roque::variants::{perft, Variant, VariantPosition};
+    use roque::variants::{Variant, VariantPosition};
     if args.first().is_some_and(|name| name.eq_ignore_ascii_case(roque::elven::UCI_NAME)) {
         return run_elven_perft(depth, &args[1..]);
     }
@@ -357,16 +367,5 @@ fn run_variant_perft(depth: u32, args: &[String]) -> ExitCode {
     } else {
         VariantPosition::startpos(variant)
     };
-    let start = Instant::now();
-    let split = perft::divide(&position, depth.max(1));
-    let elapsed = start.elapsed();
-    let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
-    if depth > 0 {
-        for (action, count) in &split {
-            println!("{}: {count}", action.to_uci(false));
-        }
-    }
-    println!("\nNodes searched: {nodes}");
-    eprintln!("time {} ms, {:.0} nps", elapsed.as_millis(), nodes as f64 / elapsed.as_secs_f64().max(1e-9));
-    ExitCode::SUCCESS
+    print_game_perft(&position, depth, |action| action.to_uci(false))
 }

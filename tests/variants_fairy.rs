@@ -6,8 +6,8 @@
 mod variants_support;
 
 use roque::board::STARTPOS_FEN;
+use roque::tools::perft::game_perft as perft;
 use roque::uci::options::VARIANT_CHOICES;
-use roque::variants::perft::perft;
 use roque::variants::{Variant, VariantPosition};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -5,8 +5,8 @@ mod variants_support;
 
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::tools::perft::game_perft as perft;
 use roque::types::{Color, Piece, Square};
-use roque::variants::perft::perft;
 use roque::variants::{Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};

@@ -7,8 +7,8 @@ mod variants_support;
 use roque::board::FenError;
 use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
+use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
-use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{engine_moves, position, random_positions};
 

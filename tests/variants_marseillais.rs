@@ -6,8 +6,8 @@ mod variants_support;
 use roque::board::DrawReason;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
-use roque::variants::perft::perft;
 use roque::variants::{
     Action, ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult,
 };

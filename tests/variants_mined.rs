@@ -7,8 +7,8 @@ mod variants_support;
 
 use roque::search::Engine as SearchEngine;
 use roque::search::SearchLimits;
+use roque::tools::perft::game_perft as perft;
 use roque::types::{Bitboard, Color, PieceType, Square};
-use roque::variants::perft::perft;
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use uci_support::{best_move, Engine};
 use variants_support::{play, position, turn_of};

@@ -9,8 +9,8 @@ mod variants_support;
 
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
-use roque::variants::perft::perft;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::{engine_moves, play, position};
 

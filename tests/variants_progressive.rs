@@ -5,8 +5,8 @@ mod variants_support;
 
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
-use roque::variants::perft::perft;
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{engine_moves, play, position, random_positions, turn_of};
 

@@ -5,9 +5,9 @@ mod variants_support;
 
 use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
+use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
 use roque::variants::eval::evaluate;
-use roque::variants::perft::perft;
 use roque::variants::{Player, SwapClock, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{position, random_positions};
 

@@ -40,7 +40,6 @@ pub use castling::{ElvenCastlingRights, ElvenCastlingSide};
 pub use fen::ELVEN_BOARD;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
-pub use perft::perft_until_stopped;
 pub use piece::{ElvenPiece, ElvenPieceKind};
 pub use position::{ElvenPosition, ELVEN_STARTPOS_FEN};
 pub use square::ElvenSquare;

@@ -1,5 +1,5 @@
 //! Chess variants, chosen by `UCI_Variant`: their rules, positions, FEN,
-//! perft, evaluation and search, apart from standard chess so that its move
+//! evaluation and search, apart from standard chess so that its move
 //! generator and search pay nothing for them.
 //!
 //! A variant is a handful of small rule families ([`CaptureRule`],
@@ -18,7 +18,7 @@
 //!   knows only its own mines believes of the others.
 //! - [`fen`]: the variant FEN (hands, ghosts, pending placements).
 //! - [`game`]: a game with its history, and how it ends.
-//! - [`perft`], [`eval`]: counting and judging; [`search`]: what the
+//! - [`eval`]: judging a position; [`search`]: what the
 //!   variants change in the game search (src/search/game/), which searches
 //!   them on the engine's threads.
 
@@ -31,7 +31,6 @@ pub mod hands;
 pub mod make;
 pub mod mines;
 pub mod movegen;
-pub mod perft;
 pub mod position;
 pub mod returns;
 pub mod search;

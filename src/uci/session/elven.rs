@@ -5,7 +5,8 @@
 use super::{search_limits, Session};
 use crate::board::result_text;
 use crate::elven::game::ElvenGame;
-use crate::elven::{perft_until_stopped, ElvenPosition};
+use crate::elven::ElvenPosition;
+use crate::tools::perft::game_perft_until_stopped;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::elven_diagram;
 use crate::uci::info::GameUciReporter;
@@ -43,7 +44,7 @@ impl Session {
         let position = *self.elven_game.position();
         if let Some(depth) = go.perft {
             let children = position.legal_moves().into_iter().map(|m| (m.to_string(), position.make(m))).collect();
-            return self.start_count(children, depth - 1, perft_until_stopped);
+            return self.start_count(children, depth - 1, game_perft_until_stopped);
         }
         let searchmoves = self.searchmoves(&go.searchmoves, |text| position.parse_move(text));
         if let Some(result) = self.elven_game.result() {

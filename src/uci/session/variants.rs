@@ -3,12 +3,12 @@
 //! variant search. Standard chess never comes here.
 
 use super::{search_limits, Session};
+use crate::tools::perft::game_perft_until_stopped;
 use crate::types::Color;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
 use crate::uci::info::GameUciReporter;
 use crate::uci::options::VARIANT_CHOICES;
-use crate::variants::perft::perft_until_stopped;
 use crate::variants::{mines, Variant, VariantGame, VariantPosition};
 use std::sync::Arc;
 
@@ -181,7 +181,7 @@ impl Session {
             .into_iter()
             .map(|action| (action.to_uci(chess960), position.make(action)))
             .collect();
-        self.start_count(children, depth - 1, perft_until_stopped);
+        self.start_count(children, depth - 1, game_perft_until_stopped);
     }
 
     pub(super) fn variant_display(&self) {
