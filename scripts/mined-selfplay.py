@@ -18,7 +18,9 @@ With --nodes-b the two players search different node counts, with
 --engine-b the second player is another build (a change against its base);
 then each opening (random moves and mines) is played twice with the colours
 swapped, and the first player's score is given as Elo with its 95% interval
-(pentanomial).
+(pentanomial). With --movetime both players think that many milliseconds a
+move instead of searching a node count (a change that costs speed against
+its base).
 
     scripts/mined-selfplay.py --games 50 --nodes 1000
     scripts/mined-selfplay.py --games 100 --nodes 10000 --nodes-b 1000 --seed 2
@@ -111,7 +113,7 @@ def play_game(players, referee, mines, opening_plies, rng, nodes, max_plies):
             move = rng.choice(sorted(legal))
         else:
             player.send("position startpos" + (" moves " + " ".join(heard(history, colour)) if history else ""))
-            player.send(f"go nodes {nodes[player.name]}")
+            player.send(f"go {nodes[player.name]}")
             lines = player.until(lambda l: l.startswith("bestmove"))
             move = lines[-1].split()[1]
             if move not in legal:
@@ -138,6 +140,7 @@ def main():
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--nodes", type=int, default=1000, help="nodes a move (the first player)")
     ap.add_argument("--nodes-b", type=int, help="nodes a move of the second player (default: --nodes)")
+    ap.add_argument("--movetime", type=int, help="milliseconds a move for both players instead of nodes")
     ap.add_argument("--opening-plies", type=int, default=4)
     ap.add_argument("--max-plies", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
@@ -150,7 +153,13 @@ def main():
     first, second = f"A{args.nodes}", f"B{args.nodes_b or args.nodes}"
     if args.engine_b:
         first, second = f"{first}-{os.path.basename(args.engine)}", f"{second}-{os.path.basename(args.engine_b)}"
-    nodes = {first: args.nodes, second: args.nodes_b or args.nodes}
+    if args.movetime:
+        first, second = first.replace(f"A{args.nodes}", f"A{args.movetime}ms"), second.replace(
+            f"B{args.nodes_b or args.nodes}", f"B{args.movetime}ms")
+    # What each player's `go` asks for.
+    nodes = {first: f"nodes {args.nodes}", second: f"nodes {args.nodes_b or args.nodes}"}
+    if args.movetime:
+        nodes = {first: f"movetime {args.movetime}", second: f"movetime {args.movetime}"}
     a = selfplay.Uci([args.engine], "mined", first)
     b = selfplay.Uci([args.engine_b or args.engine], "mined", second)
     referee = Referee([args.engine], "mined", "referee")

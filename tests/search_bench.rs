@@ -39,12 +39,12 @@ fn bench_with_tables_counts_probes() {
 /// keep or to state anew as the variants move onto the chess search.
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
     ("losers", 18_562),
-    ("placement", 42_840),
+    ("placement", 66_566),
     ("vandien", 722_624),
     ("reinforced", 58_760),
     ("returning", 156_376),
-    ("ghost", 51_450),
-    ("marseillais", 91_736),
+    ("ghost", 45_058),
+    ("marseillais", 116_500),
     ("progressive", 660_124),
     ("camps", 443_908),
     ("turning", 1_372_742),

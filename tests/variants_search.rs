@@ -202,3 +202,25 @@ fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhe
         assert!(tried > 1_000, "{variant:?}: {tried}");
     }
 }
+
+/// The search judges the men on the board by the network where it applies,
+/// bringing one accumulator from position to position by the men that came
+/// and went (placed, taken, come back as ghosts): along random games of
+/// every variant, in the order a search might meet them, its evaluation is
+/// the one computed from nothing; without a network, the hand-set one.
+#[test]
+fn the_search_evaluates_every_variant_as_computed_from_nothing() {
+    use roque::search::game::Game;
+    use roque::variants::eval::evaluate;
+    use roque::variants::search::VariantContext;
+    let network = roque::nnue::embedded();
+    let mut with_network = VariantContext { network: Some(Arc::clone(&network)), ..VariantContext::default() };
+    let mut hand_set = VariantContext::default();
+    for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Chess) {
+        let start = VariantPosition::startpos(variant);
+        for position in random_positions(&start, 4, 60, 91) {
+            assert_eq!(position.evaluate(&mut with_network), evaluate(&position, Some(&network)), "{}", position.fen());
+            assert_eq!(position.evaluate(&mut hand_set), evaluate(&position, None), "{}", position.fen());
+        }
+    }
+}

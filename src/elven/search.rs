@@ -70,7 +70,7 @@ impl Game for ElvenPosition {
         self.insufficient_material()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, _: &mut ()) -> i32 {
         evaluate(self)
     }
 

@@ -9,7 +9,7 @@ use super::features::feature_index;
 use super::network::{output_bucket, Network, HIDDEN};
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 use super::simd::{self, VectorSet};
-use crate::board::{CastlingSide, Position};
+use crate::board::{Board, CastlingSide, Position, Rules};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
 
 /// The hidden layer's sums for both views (White's, then Black's).
@@ -21,7 +21,7 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// Computed from nothing: the biases plus every piece's row.
-    pub fn new(network: &Network, position: &Position) -> Accumulator {
+    pub fn new<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
         #[cfg(target_arch = "x86_64")]
         if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
             // SAFETY: the CPU has AVX2 (AVX-512 implies it).
@@ -36,12 +36,12 @@ impl Accumulator {
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn new_avx2(network: &Network, position: &Position) -> Accumulator {
+    unsafe fn new_avx2<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
         Accumulator::new_loops(network, position)
     }
 
     #[inline(always)]
-    fn new_loops(network: &Network, position: &Position) -> Accumulator {
+    fn new_loops<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
         let mut accumulator = Accumulator { values: [network.feature_bias; 2] };
         for square in position.occupied() {
             let piece = position.piece_on(square).expect("an occupied square holds a piece");
@@ -57,7 +57,7 @@ impl Accumulator {
     /// The evaluation in centipawns of `position`, whose accumulator this
     /// is, for its side to move.
     #[inline(always)]
-    pub fn evaluate(&self, network: &Network, position: &Position) -> i32 {
+    pub fn evaluate<R: Rules>(&self, network: &Network, position: &Board<R>) -> i32 {
         let side_to_move = position.side_to_move();
         let us = &self.values[side_to_move.index()];
         let them = &self.values[(!side_to_move).index()];

@@ -5,6 +5,8 @@
 //! - `network.rs`: the quantised weights, the file format, the output layer.
 //! - `accumulator.rs`: the hidden layer kept up to date move by move, and
 //!   the search's stack of it.
+//! - `cache.rs`: an accumulator kept with the men it counts, brought to
+//!   the next board by the difference (the game search's variants).
 //! - `simd/`: the inner loop for AVX-512, AVX2 and portable targets.
 //!
 //! The default network is built into the binary (`build.rs` copies
@@ -12,14 +14,15 @@
 //! option loads another.
 
 pub mod accumulator;
+pub mod cache;
 pub mod features;
 pub mod network;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
+pub use cache::AccumulatorCache;
 pub use network::{Network, NetworkError, HIDDEN};
 
-use crate::board::Position;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
@@ -49,6 +52,6 @@ pub fn load(path: &Path) -> Result<Arc<Network>, String> {
 /// The network's evaluation of `position` from the side to move's view,
 /// computed from nothing (for one-off calls; the search updates its
 /// accumulators move by move).
-pub fn evaluate(network: &Network, position: &Position) -> i32 {
+pub fn evaluate<R: crate::board::Rules>(network: &Network, position: &crate::board::Board<R>) -> i32 {
     Accumulator::new(network, position).evaluate(network, position)
 }

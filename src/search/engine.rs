@@ -10,10 +10,11 @@ use super::thread::{Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::clock::Instant;
-use crate::nnue::Network;
+use crate::nnue::{AccumulatorCache, Network};
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
 use crate::types::Color;
 use crate::variants::mines::MineOdds;
+use crate::variants::search::VariantContext;
 use crate::variants::{Action, VariantGame};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 #[cfg(not(target_arch = "wasm32"))]
@@ -369,7 +370,7 @@ impl Engine {
         mine_odds: Option<MineOdds>,
     ) {
         let root = *game.position();
-        let context = mine_odds.unwrap_or_else(|| game.mine_odds());
+        let context = self.variant_context(game, mine_odds);
         self.start_game(root, game.keys(), root.side_to_move(), limits, searchmoves, reporter, context);
     }
 
@@ -421,8 +422,19 @@ impl Engine {
         mine_odds: Option<MineOdds>,
     ) -> GameSearchResult<Action> {
         let root = *game.position();
-        let context = mine_odds.unwrap_or_else(|| game.mine_odds());
+        let context = self.variant_context(game, mine_odds);
         self.search_game_sync(root, game.keys(), root.side_to_move(), limits, context)
+    }
+
+    /// What a variant search knows beyond the position: the odds of the
+    /// secret mines (`mine_odds`, or the game's own where None), and the
+    /// network where `Use NNUE` is on.
+    fn variant_context(&self, game: &VariantGame, mine_odds: Option<MineOdds>) -> VariantContext {
+        VariantContext {
+            odds: mine_odds.unwrap_or_else(|| game.mine_odds()),
+            network: self.use_network.then(|| Arc::clone(&self.network)),
+            cache: AccumulatorCache::default(),
+        }
     }
 
     /// Searches `root` of a game other than chess to the limits and returns

@@ -13,11 +13,19 @@
 //! - in turning chess an edge soon changes hands, with the colours; in two
 //!   opposed camps it belongs to neither player.
 //!
+//! With a network (`Use NNUE`, the default), the chess network judges the
+//! men on the board in every variant whose goal is to mate: material,
+//! placement, mobility and king safety are its; the variant's own terms
+//! (men in hand, ghosts, men waiting to come back, a set-up's shape) are
+//! added on top. Losing chess, whose goal is the opposite, and two opposed
+//! camps keep the hand-set evaluation.
+//!
 //! Scores are centipawns from the view of the player who owns the move.
 
 use super::position::VariantPosition;
-use super::{CaptureRule, Goal, SwapClock, TurnOrder};
+use super::{CaptureRule, Goal, SwapClock, TurnOrder, Variant};
 use crate::board::attacks::{bishop_attacks, king_attacks, rook_attacks};
+use crate::nnue::Network;
 use crate::types::{Bitboard, Color, PieceType, Rank, Square};
 
 /// Kept well inside the search's mate scores.
@@ -107,18 +115,68 @@ fn is_endgame(position: &VariantPosition) -> bool {
 }
 
 /// The evaluation of `position` from the view of the player who owns the
-/// move (in most variants, the side to move).
-pub fn evaluate(position: &VariantPosition) -> i32 {
+/// move (in most variants, the side to move), by `network` where one is
+/// given and judges this variant ([`judged_by_network`]).
+pub fn evaluate(position: &VariantPosition, network: Option<&Network>) -> i32 {
+    let network = network.filter(|_| judged_by_network(position));
+    evaluate_with(position, network.map(|network| crate::nnue::evaluate(network, position)))
+}
+
+/// Whether a network judges the men on the board in this variant: where
+/// games showed it stronger than the hand-set evaluation (100 games at 50
+/// ms a move each, docs/variants-on-the-core.md). Not in losing chess,
+/// whose goal is the opposite of the chess the network learnt, nor in two
+/// opposed camps, where material belongs to neither player; nor where the
+/// games went the other way or showed no gain: returning and progressive
+/// chess (whose games are king hunts that the hand-set king safety reads
+/// better), reinforced chess.
+pub fn judged_by_network(position: &VariantPosition) -> bool {
+    matches!(position.variant(), Variant::Placement | Variant::Ghost | Variant::Marseillais)
+}
+
+/// [`evaluate`], given the network's evaluation of the men on the board for
+/// the side to move (`network_score`), or None for the hand-set one.
+pub fn evaluate_with(position: &VariantPosition, network_score: Option<i32>) -> i32 {
     let order = position.variant().turn_order();
     if order == TurnOrder::OpposedCamps {
         return camps(position);
     }
-    let white = breakdown(position).total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
-    let ours = position.side_to_move().sign() * white;
+    let white = match network_score {
+        Some(score) => network_evaluation(position, score),
+        None => breakdown(position).total(),
+    };
+    let ours = position.side_to_move().sign() * white.clamp(-MAX_EVALUATION, MAX_EVALUATION);
     if order == TurnOrder::Swapping {
         return swapping(ours, position.swap_clock());
     }
     ours
+}
+
+/// From White's view: the network's judgement of the men on the board
+/// (`side_score`, for the side to move), with the variant's own terms on
+/// top: the men in hand and waiting to come back, the ghosts' extra
+/// worth, a set-up's shape.
+fn network_evaluation(position: &VariantPosition, side_score: i32) -> i32 {
+    let mut white = position.side_to_move().sign() * side_score;
+    for color in Color::ALL {
+        let mut own = 0;
+        for kind in PieceType::ALL {
+            own += VALUES[kind.index()] * position.hands().count(color, kind) as i32;
+        }
+        for square in position.ghosts() & position.color(color) {
+            let kind = position.piece_on(square).expect("a ghost is a man").kind();
+            own += VALUES[kind.index()] * (GHOST_QUARTERS - 4) / 4;
+        }
+        for (_, piece) in position.returns().iter().filter(|(_, piece)| piece.color() == color) {
+            own += VALUES[piece.kind().index()] * WAITING_QUARTERS / 4;
+        }
+        let placing = position.is_placing(color) || position.is_placing(!color);
+        if let Some(king) = position.king_square(color).filter(|_| placing) {
+            own += setup(position, color, king);
+        }
+        white += color.sign() * own;
+    }
+    white
 }
 
 /// Turning chess: the side to move's edge is the player's for the moves
@@ -260,8 +318,10 @@ fn losing_goal(position: &VariantPosition, color: Color, attacked: &[Bitboard; 2
     -15 * flight(color) + 15 * flight(!color) + 10 * near
 }
 
-/// The `eval` command's text: each term from White's view, then the total.
-pub fn trace(position: &VariantPosition) -> String {
+/// The `eval` command's text: each term of the hand-set evaluation from
+/// White's view, the network's evaluation where it applies, then the one
+/// the search uses (by `network`, where given).
+pub fn trace(position: &VariantPosition, network: &Network, use_network: bool) -> String {
     let terms = breakdown(position);
     let rows = [
         ("Material", terms.material),
@@ -276,11 +336,77 @@ pub fn trace(position: &VariantPosition) -> String {
     for (name, value) in rows {
         text.push_str(&format!("{name:>18} | {value:>6}\n"));
     }
-    let total = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    let hand_set = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    let networked = judged_by_network(position);
+    let mut total = hand_set;
+    if networked {
+        let side_score = crate::nnue::evaluate(network, position);
+        let by_network = network_evaluation(position, side_score).clamp(-MAX_EVALUATION, MAX_EVALUATION);
+        text.push_str(&format!("\nNetwork evaluation, with the variant's own terms: {by_network} (white side)\n"));
+        if use_network {
+            total = by_network;
+        }
+    }
+    let network = (networked && use_network).then_some(network);
     if position.variant().turn_order().players_change_colours() {
         // What the search uses: the player's view, not a colour's.
-        text.push_str(&format!("\nFor the player to move: {}\n", evaluate(position)));
+        text.push_str(&format!("\nFor the player to move: {}\n", evaluate(position, network)));
     }
-    text.push_str(&format!("\nFinal evaluation: {total} (white side)\n"));
+    let by = if network.is_some() { "the network" } else { "the hand-set evaluation" };
+    text.push_str(&format!("\nFinal evaluation: {total} (white side), by {by}\n"));
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+    use crate::variants::Variant;
+
+    fn position(variant: Variant, fen: &str) -> VariantPosition {
+        VariantPosition::from_fen(variant, fen).unwrap()
+    }
+
+    #[test]
+    fn the_network_judges_the_board_as_in_chess() {
+        // With nothing in hand, no ghost and no man waiting, the variant's
+        // evaluation is the chess network's of the same board.
+        let network = crate::nnue::embedded();
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3",
+            "4k3/8/8/3q4/8/8/3PP3/4K3 w - - 0 40",
+        ];
+        for fen in fens {
+            let chess = crate::nnue::evaluate(&network, &Position::from_fen(fen).unwrap());
+            for variant in [Variant::Ghost, Variant::Marseillais] {
+                assert_eq!(evaluate(&position(variant, fen), Some(&network)), chess, "{variant} {fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_man_in_hand_adds_its_value_to_the_networks_judgement() {
+        let network = crate::nnue::embedded();
+        let without = position(Variant::Placement, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[RRBBNNqrrbbnn] w - - 0 9");
+        let with = position(Variant::Placement, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNqrrbbnn] w - - 0 9");
+        let queen = VALUES[PieceType::Queen.index()];
+        assert_eq!(evaluate(&with, Some(&network)) - evaluate(&without, Some(&network)), queen);
+    }
+
+    #[test]
+    fn the_variants_the_network_does_not_judge_keep_the_hand_set_evaluation() {
+        // The network knows chess, whose goal losing chess turns round; in
+        // two opposed camps material belongs to neither player; elsewhere
+        // games chose.
+        let network = crate::nnue::embedded();
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        for variant in [Variant::Losers, Variant::Camps, Variant::Returning, Variant::Progressive, Variant::Reinforced]
+        {
+            let p = position(variant, fen);
+            assert_eq!(evaluate(&p, Some(&network)), evaluate(&p, None), "{variant}");
+        }
+        let ghost = position(Variant::Ghost, fen);
+        assert_ne!(evaluate(&ghost, Some(&network)), evaluate(&ghost, None));
+    }
 }

@@ -6,16 +6,40 @@
 //! around.
 
 use super::action::{Action, ActionList, MAX_ACTIONS};
-use super::eval::{evaluate, VALUES};
+use super::eval::{evaluate_with, judged_by_network, VALUES};
 use super::mines::MineOdds;
 use super::position::VariantPosition;
 use super::{CaptureRule, Goal, TurnOrder, Variant};
 use crate::board::CastlingSide;
+use crate::nnue::{AccumulatorCache, Network};
 use crate::search::correction::{hash_men, Structure};
 use crate::search::game::{Chance, Game, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{Histories, PieceTo};
 use crate::search::score::{DRAW, MATE};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType};
+use std::sync::Arc;
+
+/// What a variant search knows beyond the position: in mined chess the
+/// odds of the secret mines, and the network that judges the men on the
+/// board (none: the hand-set evaluation alone, `Use NNUE` off) with the
+/// search thread's accumulator of the last board it judged.
+#[derive(Clone, Default)]
+pub struct VariantContext {
+    pub odds: MineOdds,
+    pub network: Option<Arc<Network>>,
+    pub cache: AccumulatorCache,
+}
+
+impl VariantContext {
+    /// The evaluation of `position` for the player who owns the move.
+    fn evaluate(&mut self, position: &VariantPosition) -> i32 {
+        let network_score = match &self.network {
+            Some(network) if judged_by_network(position) => Some(self.cache.evaluate(network, position)),
+            _ => None,
+        };
+        evaluate_with(position, network_score)
+    }
+}
 
 /// The score of the player to move when the side to move has no legal
 /// action: mated (lost; won in losing chess, and won where the player's own
@@ -78,7 +102,7 @@ impl Game for VariantPosition {
     type Move = Action;
     type Moves = ActionList;
     /// Mined chess: the odds of the secret mines.
-    type Context = MineOdds;
+    type Context = VariantContext;
 
     const MAX_MOVES: usize = MAX_ACTIONS;
 
@@ -101,8 +125,8 @@ impl Game for VariantPosition {
         VariantPosition::is_insufficient_material(self)
     }
 
-    fn evaluate(&self) -> i32 {
-        evaluate(self)
+    fn evaluate(&self, context: &mut VariantContext) -> i32 {
+        context.evaluate(self)
     }
 
     fn legal_moves(&self) -> ActionList {
@@ -247,7 +271,7 @@ impl Game for VariantPosition {
     /// Mined chess: a move onto a square that may hide a secret mine of the
     /// other side is worth the odds-weighted mean of the searched move (no
     /// mine) and of its explosion, judged statically.
-    fn chance(&self, action: Action, odds: &MineOdds) -> Option<Chance> {
+    fn chance(&self, action: Action, context: &mut VariantContext) -> Option<Chance> {
         let us = self.side_to_move();
         let them = !us;
         if self.unknown_mines(them) == 0 || action.is_placement() || action == Action::PASS {
@@ -261,7 +285,7 @@ impl Game for VariantPosition {
         if self.mines(them).contains(square) {
             return None;
         }
-        let odds = odds.on(them, square);
+        let odds = context.odds.on(them, square);
         if odds == 0 {
             return None;
         }
@@ -273,7 +297,7 @@ impl Game for VariantPosition {
         let blast = if exploded.mine_loser().is_some() {
             -CHANCE_DECISIVE
         } else {
-            (-evaluate(&exploded)).clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE)
+            (-context.evaluate(&exploded)).clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE)
         };
         Some(Chance { odds, blast })
     }
@@ -398,7 +422,11 @@ mod tests {
             let keys = CorrectionKeys::of(&position.structure(), None);
             assert_eq!(correction.correction(&keys) != 0, plain, "{name}");
             // The table keeps the evaluation raw.
-            assert_eq!(tt.probe(position.key(), 0).unwrap().eval, evaluate(&position), "{name}");
+            assert_eq!(
+                tt.probe(position.key(), 0).unwrap().eval,
+                crate::variants::eval::evaluate(&position, None),
+                "{name}"
+            );
         }
     }
 

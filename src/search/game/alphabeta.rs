@@ -381,7 +381,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return position.evaluate();
+            return position.evaluate(&mut self.context);
         }
 
         // Step 3. The transposition table.
@@ -421,7 +421,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         let (raw_eval, correction_keys) = if in_check {
             (-INFINITE, None)
         } else {
-            (entry.map_or_else(|| position.evaluate(), |e| e.eval), self.correction_keys(position, ply, true))
+            (
+                entry.map_or_else(|| position.evaluate(&mut self.context), |e| e.eval),
+                self.correction_keys(position, ply, true),
+            )
         };
         let eval = self.corrected(raw_eval, correction_keys.as_ref());
 
@@ -518,7 +521,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.moved[ply + 2] = position.trail(m);
             let extension = i32::from(child.in_check() && ply < 2 * depth as usize + 8);
             let new_depth = depth - 1 + extension;
-            let chance = position.chance(m, &self.context);
+            let chance = position.chance(m, &mut self.context);
             self.keys.push(child.key());
             let at = |this: &mut Self, depth: i32, alpha: i32, beta: i32| {
                 this.weighed(chance, alpha, beta, |this, a, b| this.child_score(position, &child, depth, ply, a, b))
@@ -620,13 +623,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return position.evaluate();
+            return position.evaluate(&mut self.context);
         }
         if position.won_by_last_move() || position.ended() {
             return position.no_move_score(ply);
         }
         if position.quiet_by_rule() {
-            return position.evaluate();
+            return position.evaluate(&mut self.context);
         }
         let in_check = position.in_check();
         let all_legal = in_check || !position.lazy_legality();
@@ -636,7 +639,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return position.no_move_score(ply);
             }
             if qply as i32 >= p::variant_qs_check_plies() {
-                return position.evaluate();
+                return position.evaluate(&mut self.context);
             }
             all
         } else {
@@ -646,7 +649,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best = -INFINITE;
         if !in_check && !forced {
             let keys = self.correction_keys(position, ply, false);
-            let stand = self.corrected(position.evaluate(), keys.as_ref());
+            let raw = position.evaluate(&mut self.context);
+            let stand = self.corrected(raw, keys.as_ref());
             if stand >= beta {
                 return stand;
             }
@@ -658,7 +662,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             && qply as i32 >= p::variant_forced_choice_plies()
             && legal_candidates(position, &moves, all_legal, 2) > 1;
         if qply as i32 >= p::variant_qs_max_plies() || forced_choice {
-            return if best > -INFINITE { best } else { position.evaluate() };
+            return if best > -INFINITE { best } else { position.evaluate(&mut self.context) };
         }
         self.order(position, &moves, G::Move::default(), ply);
         for index in 0..moves.len() {
@@ -678,7 +682,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             let Some(child) = made_if_legal(position, m, all_legal) else { continue };
             self.moved[ply + 2] = position.trail(m);
-            let chance = position.chance(m, &self.context);
+            let chance = position.chance(m, &mut self.context);
             self.keys.push(child.key());
             let same_player = position.same_player(&child);
             let score = self.weighed(chance, alpha, beta, |this, a, b| {

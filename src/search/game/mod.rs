@@ -82,8 +82,9 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn halfmove_clock(&self) -> u32;
     fn in_check(&self) -> bool;
     fn is_insufficient_material(&self) -> bool;
-    /// The static evaluation, for the player to move.
-    fn evaluate(&self) -> i32;
+    /// The static evaluation, for the player to move, with what the search
+    /// knows beyond the position (a network, for the variants).
+    fn evaluate(&self, context: &mut Self::Context) -> i32;
     fn legal_moves(&self) -> Self::Moves;
     /// The legal captures and promotions (for the quiescence search).
     fn noisy_moves(&self) -> Self::Moves;
@@ -182,7 +183,7 @@ pub trait Game: Copy + Send + Sync + 'static {
         true
     }
     /// The move's chance of being other than it seems; None for most.
-    fn chance(&self, _m: Self::Move, _context: &Self::Context) -> Option<Chance> {
+    fn chance(&self, _m: Self::Move, _context: &mut Self::Context) -> Option<Chance> {
         None
     }
 

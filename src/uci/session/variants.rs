@@ -189,7 +189,9 @@ impl Session {
     }
 
     pub(super) fn variant_eval(&self) {
-        self.output.line(crate::variants::eval::trace(self.variant_game.position()).trim_end());
+        let text =
+            crate::variants::eval::trace(self.variant_game.position(), self.engine.network(), self.settings.use_nnue);
+        self.output.line(text.trim_end());
     }
 }
 

@@ -1,0 +1,154 @@
+//! An accumulator kept with the men it counts, so that the next board's is
+//! the difference: the rows of the men that came and went, added and taken
+//! off, rather than every man's. For a search that keeps no accumulator a
+//! ply (the game search, whose variants place, take off and bring back men
+//! in many ways): the positions it evaluates one after another are near
+//! each other in its tree, a few men apart.
+
+use super::accumulator::Accumulator;
+use super::features::feature_index;
+use super::network::Network;
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
+use super::simd::{self, VectorSet};
+use crate::board::{Board, Rules};
+use crate::types::{Bitboard, Color, Piece, Square};
+use arrayvec::ArrayVec;
+use std::sync::Arc;
+
+/// Beyond this many men come and gone, computing from nothing costs less.
+const MAX_CHANGES: usize = 24;
+
+/// The men that came or went between the cached board and another.
+type Changes = ArrayVec<(Piece, Square), MAX_CHANGES>;
+
+/// An accumulator, the men it counts and the network it was computed with.
+#[derive(Clone, Default)]
+pub struct AccumulatorCache {
+    entry: Option<Entry>,
+}
+
+#[derive(Clone)]
+struct Entry {
+    /// Held, so that a network loaded later cannot be taken for it.
+    network: Arc<Network>,
+    accumulator: Accumulator,
+    /// By piece ([`Piece::index`]).
+    men: [Bitboard; 12],
+}
+
+impl AccumulatorCache {
+    /// `network`'s evaluation of `position` for its side to move, the same
+    /// as [`Accumulator::new`]'s.
+    pub fn evaluate<R: Rules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> i32 {
+        self.update(network, position).evaluate(network, position)
+    }
+
+    /// The accumulator of `position`: the cached one with the men that came
+    /// and went, or one computed from nothing.
+    fn update<R: Rules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> &Accumulator {
+        let men = Piece::ALL.map(|piece| position.pieces(piece.color(), piece.kind()));
+        let changes = match &self.entry {
+            Some(entry) if Arc::ptr_eq(&entry.network, network) => changes(&entry.men, &men),
+            _ => None,
+        };
+        match (changes, &mut self.entry) {
+            (Some((added, removed)), Some(entry)) => {
+                apply(network, &mut entry.accumulator, &added, &removed);
+                entry.men = men;
+            }
+            _ => {
+                let accumulator = Accumulator::new(network, position);
+                self.entry = Some(Entry { network: Arc::clone(network), accumulator, men });
+            }
+        }
+        &self.entry.as_ref().expect("an entry was just made or brought up to date").accumulator
+    }
+}
+
+/// The men on `now` and not on `before`, and those on `before` and not on
+/// `now`; None where they are too many.
+fn changes(before: &[Bitboard; 12], now: &[Bitboard; 12]) -> Option<(Changes, Changes)> {
+    let mut added = Changes::new();
+    let mut removed = Changes::new();
+    for piece in Piece::ALL {
+        let (old, new) = (before[piece.index()], now[piece.index()]);
+        for square in new.without(old) {
+            added.try_push((piece, square)).ok()?;
+        }
+        for square in old.without(new) {
+            removed.try_push((piece, square)).ok()?;
+        }
+    }
+    (added.len() + removed.len() <= MAX_CHANGES).then_some((added, removed))
+}
+
+/// Adds the rows of `added` to `accumulator` and takes off those of
+/// `removed`, in both views.
+fn apply(network: &Network, accumulator: &mut Accumulator, added: &Changes, removed: &Changes) {
+    #[cfg(target_arch = "x86_64")]
+    if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
+        // SAFETY: the CPU has AVX2 (AVX-512 implies it).
+        return unsafe { apply_avx2(network, accumulator, added, removed) };
+    }
+    apply_loops(network, accumulator, added, removed)
+}
+
+/// [`apply`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn apply_avx2(network: &Network, accumulator: &mut Accumulator, added: &Changes, removed: &Changes) {
+    apply_loops(network, accumulator, added, removed)
+}
+
+#[inline(always)]
+fn apply_loops(network: &Network, accumulator: &mut Accumulator, added: &Changes, removed: &Changes) {
+    for view in Color::ALL {
+        let values = &mut accumulator.values[view.index()];
+        for &(piece, square) in added {
+            let row = &network.feature_weights[feature_index(view, piece, square)];
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
+        }
+        for &(piece, square) in removed {
+            let row = &network.feature_weights[feature_index(view, piece, square)];
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v -= w);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    /// Along a game, with jumps between far positions and a network
+    /// changed midway, the cached accumulator is the one computed from
+    /// nothing.
+    #[test]
+    fn the_cached_accumulator_is_the_one_computed_from_nothing() {
+        let first = crate::nnue::embedded();
+        let mut second = Network::zeroed();
+        second.feature_weights[5][7] = 3;
+        second.feature_bias[1] = -2;
+        let second: Arc<Network> = Arc::from(second);
+        let mut cache = AccumulatorCache::default();
+        let mut position = Position::startpos();
+        let far = Position::from_fen("8/2k5/8/8/8/8/5K2/8 w - - 0 1").unwrap();
+        let mut random = crate::types::random::Random::new(7);
+        for ply in 0..200 {
+            let network = if ply < 120 { &first } else { &second };
+            for probe in [position, far] {
+                let cached = *cache.update(network, &probe);
+                assert_eq!(cached, Accumulator::new(network, &probe), "ply {ply}: {}", probe.fen());
+            }
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.halfmove_clock() >= 100 {
+                position = Position::startpos();
+                continue;
+            }
+            position = position.make_move(moves[random.below(moves.len() as u64) as usize]);
+        }
+    }
+}
