@@ -174,6 +174,7 @@ impl<R: Rules> Board<R> {
         };
         let targets = wanted & check_mask;
         let pinned = self.rules.pinned();
+        debug_assert!(R::LEGAL_MOVES || pinned.is_empty(), "pins are resolved only with legal generation");
 
         for from in self.pieces(us, PieceType::Knight).without(pinned) {
             sink.add_piece_moves(from, knight_attacks(from) & targets);

@@ -82,8 +82,10 @@ fn changes(before: &[Bitboard; 12], now: &[Bitboard; 12]) -> Option<(Changes, Ch
     (added.len() + removed.len() <= MAX_CHANGES).then_some((added, removed))
 }
 
-/// Adds the rows of `added` to `accumulator` and takes off those of
-/// `removed`, in both views.
+/// Takes the rows of `removed` off `accumulator` and adds those of
+/// `added`, in both views: the men gone first, so that no sum on the way
+/// counts more men than a board holds (the network's weights are checked
+/// for 32 at most).
 fn apply(network: &Network, accumulator: &mut Accumulator, added: &Changes, removed: &Changes) {
     #[cfg(target_arch = "x86_64")]
     if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
@@ -107,13 +109,13 @@ unsafe fn apply_avx2(network: &Network, accumulator: &mut Accumulator, added: &C
 fn apply_loops(network: &Network, accumulator: &mut Accumulator, added: &Changes, removed: &Changes) {
     for view in Color::ALL {
         let values = &mut accumulator.values[view.index()];
-        for &(piece, square) in added {
-            let row = &network.feature_weights[feature_index(view, piece, square)];
-            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
-        }
         for &(piece, square) in removed {
             let row = &network.feature_weights[feature_index(view, piece, square)];
             values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v -= w);
+        }
+        for &(piece, square) in added {
+            let row = &network.feature_weights[feature_index(view, piece, square)];
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
         }
     }
 }
@@ -122,26 +124,35 @@ fn apply_loops(network: &Network, accumulator: &mut Accumulator, added: &Changes
 mod tests {
     use super::*;
     use crate::board::Position;
+    use crate::types::random::Random;
 
-    /// Along a game, with jumps between far positions and a network
-    /// changed midway, the cached accumulator is the one computed from
-    /// nothing.
+    /// A network of random weights, small enough for any 32 men.
+    fn random_network(seed: u64) -> Arc<Network> {
+        let mut random = Random::new(seed);
+        let mut network = Network::zeroed();
+        let rows = network.feature_weights.iter_mut().chain(std::iter::once(&mut network.feature_bias));
+        for value in rows.flatten() {
+            *value = random.below(201) as i16 - 100;
+        }
+        Arc::from(network)
+    }
+
+    /// Along games, move by move, with now and then a jump to a far
+    /// position and, midway, another network: the cached accumulator is
+    /// the one computed from nothing.
     #[test]
     fn the_cached_accumulator_is_the_one_computed_from_nothing() {
-        let first = crate::nnue::embedded();
-        let mut second = Network::zeroed();
-        second.feature_weights[5][7] = 3;
-        second.feature_bias[1] = -2;
-        let second: Arc<Network> = Arc::from(second);
+        let networks = [crate::nnue::embedded(), random_network(3)];
         let mut cache = AccumulatorCache::default();
         let mut position = Position::startpos();
         let far = Position::from_fen("8/2k5/8/8/8/8/5K2/8 w - - 0 1").unwrap();
-        let mut random = crate::types::random::Random::new(7);
-        for ply in 0..200 {
-            let network = if ply < 120 { &first } else { &second };
-            for probe in [position, far] {
-                let cached = *cache.update(network, &probe);
-                assert_eq!(cached, Accumulator::new(network, &probe), "ply {ply}: {}", probe.fen());
+        let mut random = Random::new(7);
+        for ply in 0..400 {
+            let network = &networks[usize::from(ply >= 200)];
+            let probes: &[Position] = if ply % 25 == 0 { &[position, far] } else { &[position] };
+            for probe in probes {
+                let cached = *cache.update(network, probe);
+                assert_eq!(cached, Accumulator::new(network, probe), "ply {ply}: {}", probe.fen());
             }
             let moves = position.legal_moves();
             if moves.is_empty() || position.halfmove_clock() >= 100 {
@@ -150,5 +161,17 @@ mod tests {
             }
             position = position.make_move(moves[random.below(moves.len() as u64) as usize]);
         }
+    }
+
+    /// The same board under another network is that network's, though no
+    /// man came or went.
+    #[test]
+    fn another_network_is_not_taken_for_the_cached_one() {
+        let (first, second) = (random_network(11), random_network(12));
+        let position = Position::startpos();
+        let mut cache = AccumulatorCache::default();
+        assert_eq!(*cache.update(&first, &position), Accumulator::new(&first, &position));
+        assert_eq!(*cache.update(&second, &position), Accumulator::new(&second, &position));
+        assert_ne!(Accumulator::new(&first, &position), Accumulator::new(&second, &position));
     }
 }

@@ -14,11 +14,11 @@
 //!   opposed camps it belongs to neither player.
 //!
 //! With a network (`Use NNUE`, the default), the chess network judges the
-//! men on the board in every variant whose goal is to mate: material,
-//! placement, mobility and king safety are its; the variant's own terms
-//! (men in hand, ghosts, men waiting to come back, a set-up's shape) are
-//! added on top. Losing chess, whose goal is the opposite, and two opposed
-//! camps keep the hand-set evaluation.
+//! men on the board in placement, ghost and Marseillais chess, where games
+//! showed it the stronger ([`judged_by_network`]): material, placement,
+//! mobility and king safety are its; the variant's own terms (men in hand,
+//! ghosts, men waiting to come back, a set-up's shape) are added on top.
+//! The other variants keep the hand-set evaluation.
 //!
 //! Scores are centipawns from the view of the player who owns the move.
 
@@ -167,8 +167,10 @@ fn network_evaluation(position: &VariantPosition, side_score: i32) -> i32 {
             let kind = position.piece_on(square).expect("a ghost is a man").kind();
             own += VALUES[kind.index()] * (GHOST_QUARTERS - 4) / 4;
         }
-        for (_, piece) in position.returns().iter().filter(|(_, piece)| piece.color() == color) {
-            own += VALUES[piece.kind().index()] * WAITING_QUARTERS / 4;
+        if position.variant().capture_rule() == CaptureRule::Haunts {
+            for (_, piece) in position.returns().iter().filter(|(_, piece)| piece.color() == color) {
+                own += VALUES[piece.kind().index()] * WAITING_QUARTERS / 4;
+            }
         }
         let placing = position.is_placing(color) || position.is_placing(!color);
         if let Some(king) = position.king_square(color).filter(|_| placing) {

@@ -101,7 +101,7 @@ fn capture_parts(position: &VariantPosition, action: Action) -> (Option<Piece>, 
 impl Game for VariantPosition {
     type Move = Action;
     type Moves = ActionList;
-    /// Mined chess: the odds of the secret mines.
+    /// The odds of the secret mines, the network and its accumulator.
     type Context = VariantContext;
 
     const MAX_MOVES: usize = MAX_ACTIONS;
