@@ -126,7 +126,7 @@ impl<R: Rules> Board<R> {
         let them = !us;
         let occupied = self.occupied();
         let ours = self.color(us);
-        let theirs = self.color(them).without(self.rules.untakable());
+        let theirs = self.capturable();
         let kings = self.pieces(us, PieceType::King);
         // Chess has one king. Where the rules judge legality later there
         // may be none: then no castling right, check mask or pin reads it.

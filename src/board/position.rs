@@ -264,6 +264,13 @@ impl<R: Rules> Board<R> {
         self.pieces.attackers(by, square, occupied)
     }
 
+    /// The men the side to move may take: the other side's, but those its
+    /// rules make untakable (ghost chess's ghosts).
+    #[inline(always)]
+    pub fn capturable(&self) -> Bitboard {
+        self.color(!self.side_to_move).without(self.rules.untakable())
+    }
+
     /// Whether a piece of `by` attacks `square`, with sliders seen through
     /// `occupied`. One combined test, without short-circuit branches: perft
     /// showed the branches cost more than the lookups they skip.

@@ -338,23 +338,23 @@ pub fn trace(position: &VariantPosition, network: &Network, use_network: bool) -
     for (name, value) in rows {
         text.push_str(&format!("{name:>18} | {value:>6}\n"));
     }
-    let hand_set = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
-    let networked = judged_by_network(position);
-    let mut total = hand_set;
-    if networked {
-        let side_score = crate::nnue::evaluate(network, position);
-        let by_network = network_evaluation(position, side_score).clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    // The network's judgement for the side to move, computed once: shown
+    // where the network judges this variant, used where `Use NNUE` is on.
+    let side_score = judged_by_network(position).then(|| crate::nnue::evaluate(network, position));
+    let mut total = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
+    if let Some(score) = side_score {
+        let by_network = network_evaluation(position, score).clamp(-MAX_EVALUATION, MAX_EVALUATION);
         text.push_str(&format!("\nNetwork evaluation, with the variant's own terms: {by_network} (white side)\n"));
         if use_network {
             total = by_network;
         }
     }
-    let network = (networked && use_network).then_some(network);
+    let used = side_score.filter(|_| use_network);
     if position.variant().turn_order().players_change_colours() {
         // What the search uses: the player's view, not a colour's.
-        text.push_str(&format!("\nFor the player to move: {}\n", evaluate(position, network)));
+        text.push_str(&format!("\nFor the player to move: {}\n", evaluate_with(position, used)));
     }
-    let by = if network.is_some() { "the network" } else { "the hand-set evaluation" };
+    let by = if used.is_some() { "the network" } else { "the hand-set evaluation" };
     text.push_str(&format!("\nFinal evaluation: {total} (white side), by {by}\n"));
     text
 }

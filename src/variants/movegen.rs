@@ -184,12 +184,6 @@ impl VariantPosition {
         }
     }
 
-    /// The pieces the side to move may take: the other side's, but ghosts.
-    #[inline]
-    pub fn capturable(&self) -> Bitboard {
-        self.color(!self.side_to_move()).without(self.rules.ghosts)
-    }
-
     /// Every action the rules allow before the king-safety test.
     pub fn pseudo_legal_actions(&self, list: &mut ActionList) {
         let us = self.side_to_move();
