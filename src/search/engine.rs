@@ -1,6 +1,7 @@
 //! The engine: the transposition table and a pool of search threads,
 //! created once and reused by every search.
 
+use super::game::chess::ChessContext;
 use super::game::{Game as GameRules, GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
 use super::limits::SearchLimits;
 use super::report::{Reporter, SearchResult, SilentReporter};
@@ -435,6 +436,12 @@ impl Engine {
             network: self.use_network.then(|| Arc::clone(&self.network)),
             cache: AccumulatorCache::default(),
         }
+    }
+
+    /// What the game search knows of a chess position beyond it: the
+    /// network, where `Use NNUE` is on.
+    pub fn chess_context(&self) -> ChessContext {
+        ChessContext { network: self.use_network.then(|| Arc::clone(&self.network)), ..ChessContext::default() }
     }
 
     /// Searches `root` of a game other than chess to the limits and returns

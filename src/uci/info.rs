@@ -129,12 +129,18 @@ impl Reporter for UciReporter {
     }
 }
 
-/// A move of a game other than chess, as UCI writes it.
+/// A move of a game of the game search, as UCI writes it.
 pub trait UciMoveText: Copy {
     fn uci_text(self, chess960: bool) -> String;
 }
 
 impl UciMoveText for Action {
+    fn uci_text(self, chess960: bool) -> String {
+        self.to_uci(chess960)
+    }
+}
+
+impl UciMoveText for crate::types::Move {
     fn uci_text(self, chess960: bool) -> String {
         self.to_uci(chess960)
     }

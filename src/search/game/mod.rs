@@ -8,11 +8,16 @@
 //! - [`alphabeta`]: the alpha-beta and quiescence searches.
 //! - [`driver`]: a search on the engine's threads: the job, iterative
 //!   deepening, the reports.
+//! - [`chess`]: standard chess as a game of this trait, so that the code
+//!   written over it serves chess too.
 //!
 //! Standard chess keeps its own search (src/search/search.rs), tuned with
-//! its staged move picker, its network and its tables.
+//! its staged move picker, its network and its tables; the ablation
+//! build's `ROQUE_ABLATE=chess-search` plays chess by this one instead, to
+//! measure the distance between the two.
 
 pub mod alphabeta;
+pub mod chess;
 pub mod driver;
 
 pub use alphabeta::{Deadline, Searcher};

@@ -7,10 +7,8 @@ use crate::tools::perft::game_perft_until_stopped;
 use crate::types::Color;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::variant_diagram;
-use crate::uci::info::GameUciReporter;
 use crate::uci::options::VARIANT_CHOICES;
 use crate::variants::{mines, Variant, VariantGame, VariantPosition};
-use std::sync::Arc;
 
 impl Session {
     /// Whether the session plays a variant rather than chess.
@@ -162,14 +160,8 @@ impl Session {
             ));
         }
         let done = self.begin_search(&limits);
-        let reporter = GameUciReporter::new(
-            Arc::clone(&self.output),
-            position,
-            self.settings.chess960,
-            self.settings.show_wdl,
-            done,
-        );
-        self.engine.start_variant(&self.variant_game, limits, &searchmoves, Arc::new(reporter), None);
+        let reporter = self.game_reporter(position, done);
+        self.engine.start_variant(&self.variant_game, limits, &searchmoves, reporter, None);
     }
 
     /// `go perft` in a variant: every action made, divided by first action.

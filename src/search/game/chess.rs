@@ -1,0 +1,319 @@
+//! Standard chess as a game of the game search: chess's own position,
+//! generator, make and exchange evaluation behind the [`Game`] trait, so
+//! that the generic code written over it (the game search, its perft)
+//! serves chess too. One move a turn, the goal to mate, nothing forced:
+//! every hook is the plain one.
+//!
+//! Chess is played by its own search (src/search/search.rs); this is the
+//! first step of putting both on one (issue 28): the game search and its
+//! perft run over chess's types here, and agree with chess's.
+
+use super::Game;
+use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
+use crate::eval::MAX_EVALUATION;
+use crate::nnue::{AccumulatorCache, Network};
+use crate::search::correction::{hash_men, Structure};
+use crate::search::history::{Histories, PieceTo};
+use crate::search::score::{DRAW, MATE};
+use crate::types::{Color, Move, MoveKind, PieceType};
+use std::sync::Arc;
+
+/// What a search of chess knows beyond the position: the network (none:
+/// the hand-crafted evaluation, `Use NNUE` off) and the search thread's
+/// accumulator of the last position it judged.
+#[derive(Clone, Default)]
+pub struct ChessContext {
+    pub network: Option<Arc<Network>>,
+    pub cache: AccumulatorCache,
+}
+
+impl ChessContext {
+    /// The evaluation of `position` for the side to move, as the chess
+    /// search's: the network's, but the hand-crafted evaluation's where a
+    /// side has its king alone (its mop-up term drives that king to the
+    /// edge).
+    pub fn evaluate(&mut self, position: &Position) -> i32 {
+        let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
+        let value = match &self.network {
+            Some(network) if !lone_king => self.cache.evaluate(network, position),
+            _ => crate::eval::evaluate(position),
+        };
+        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    }
+}
+
+/// The kind of a capture's victim (a pawn en passant).
+fn victim(position: &Position, m: Move) -> Option<PieceType> {
+    match m.kind() {
+        MoveKind::EnPassant => Some(PieceType::Pawn),
+        // Chess960 castling is written king takes own rook: no capture.
+        MoveKind::Castling => None,
+        MoveKind::Normal | MoveKind::Promotion => position.piece_on(m.to()).map(|p| p.kind()),
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = MoveList;
+    type Context = ChessContext;
+
+    const MAX_MOVES: usize = MAX_MOVES;
+
+    #[inline]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        Position::halfmove_clock(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        Position::is_insufficient_material(self)
+    }
+
+    fn evaluate(&self, context: &mut ChessContext) -> i32 {
+        context.evaluate(self)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    /// The legal captures and queen promotions: under-promotions are never
+    /// worth it in a quiescence search, as in chess's.
+    fn noisy_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate::<{ stage::NOISY }, _>(&mut moves);
+        moves.retain(|m| m.promotion_piece().is_none_or(|p| p == PieceType::Queen));
+        moves
+    }
+
+    #[inline]
+    fn make(&self, m: Move) -> Position {
+        self.make_move(m)
+    }
+
+    /// Every move passes the turn.
+    fn same_player(&self, _: &Position) -> bool {
+        false
+    }
+
+    /// Mated, or stalemated.
+    fn no_move_score(&self, ply: usize) -> i32 {
+        if Position::in_check(self) {
+            -MATE + ply as i32
+        } else {
+            DRAW
+        }
+    }
+
+    /// At worst mated here, at best mating with the next move.
+    fn mate_bounds(&self, ply: usize) -> (i32, i32) {
+        (-MATE + ply as i32, MATE - ply as i32 - 1)
+    }
+
+    fn plain_turn(&self) -> bool {
+        true
+    }
+
+    fn has_pieces(&self) -> bool {
+        self.has_non_pawn_material(self.side_to_move())
+    }
+
+    fn make_null(&self) -> Position {
+        self.make_null_move()
+    }
+
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        victim(self, m).is_some()
+    }
+
+    #[inline]
+    fn is_promotion(m: Move) -> bool {
+        m.kind() == MoveKind::Promotion
+    }
+
+    fn is_queen_promotion(m: Move) -> bool {
+        m.promotion_piece() == Some(PieceType::Queen)
+    }
+
+    fn capture_values(&self, m: Move) -> (i32, i32) {
+        let value = |kind: PieceType| SEE_VALUES[kind.index()];
+        let mover = self.piece_on(m.from()).map_or(PieceType::Pawn, |p| p.kind());
+        (value(victim(self, m).unwrap_or(PieceType::Pawn)), value(mover))
+    }
+
+    fn gain(&self, m: Move) -> i32 {
+        SEE_VALUES[victim(self, m).unwrap_or(PieceType::Pawn).index()]
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        Position::see_ge(self, m, threshold)
+    }
+
+    fn to_table(m: Move) -> Move {
+        m
+    }
+
+    fn table_move(&self, m: Move) -> Move {
+        m
+    }
+
+    fn histories<'t>(chess: &'t mut Histories, _: &'t mut Option<Histories>) -> &'t mut Histories {
+        chess
+    }
+
+    /// As the chess search keys its correction history: the pawns by the
+    /// position's own pawn key, each colour's other men.
+    fn structure(&self) -> Structure {
+        let others = |color: Color| {
+            hash_men(
+                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
+                    .map(|kind| self.pieces(color, kind).0),
+            )
+        };
+        Structure {
+            side: self.side_to_move(),
+            pawns: self.pawn_key(),
+            others: [others(Color::White), others(Color::Black)],
+        }
+    }
+
+    fn quiet_index(&self, m: Move) -> usize {
+        Histories::quiet_index(self.side_to_move(), m)
+    }
+
+    fn capture_index(&self, m: Move) -> Option<usize> {
+        let mover = self.piece_on(m.from())?;
+        Some(Histories::capture_index(mover, m.to(), victim(self, m)?))
+    }
+
+    fn trail(&self, m: Move) -> Option<usize> {
+        let piece = self.piece_on(m.from())?;
+        Some(PieceTo { piece, to: m.to() }.index())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::{embedded, Accumulator};
+    use crate::search::correction::CorrectionKeys;
+    use crate::types::random::Random;
+
+    /// Positions along random games from a few starts, castling, en
+    /// passant and promotions among them.
+    fn random_positions() -> Vec<Position> {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "8/P5k1/8/8/8/8/6Kp/8 w - - 0 1",
+            "8/8/8/4k3/8/8/8/1Q2K3 w - - 0 1",
+        ];
+        let mut random = Random::new(28);
+        let mut positions = Vec::new();
+        for fen in starts {
+            for _ in 0..20 {
+                let mut position = Position::from_fen(fen).unwrap();
+                for _ in 0..60 {
+                    positions.push(position);
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position = position.make_move(moves[random.below(moves.len() as u64) as usize]);
+                }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn captures_are_the_moves_that_take_a_man() {
+        let mut castlings = 0;
+        let mut en_passants = 0;
+        for position in random_positions() {
+            for m in position.legal_moves() {
+                let takes = match m.kind() {
+                    MoveKind::EnPassant => true,
+                    MoveKind::Castling => false,
+                    _ => position.piece_on(m.to()).is_some(),
+                };
+                assert_eq!(position.is_capture(m), takes, "{} in {}", m.to_uci(true), position.fen());
+                assert_eq!(position.capture_index(m).is_some(), takes);
+                castlings += usize::from(m.kind() == MoveKind::Castling);
+                en_passants += usize::from(m.kind() == MoveKind::EnPassant);
+            }
+        }
+        // Chess960 castling is written king takes own rook: not a capture.
+        assert!(castlings > 0 && en_passants > 0, "{castlings} castlings, {en_passants} en passant");
+    }
+
+    #[test]
+    fn noisy_moves_are_the_captures_and_queen_promotions() {
+        for position in random_positions() {
+            let noisy = Game::noisy_moves(&position);
+            let expected: Vec<Move> = position
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| {
+                    let promotion = m.promotion_piece();
+                    promotion.is_none_or(|p| p == PieceType::Queen) && (position.is_capture(m) || promotion.is_some())
+                })
+                .collect();
+            let mut got = noisy.to_vec();
+            let mut want = expected;
+            got.sort_by_key(|m| m.bits());
+            want.sort_by_key(|m| m.bits());
+            assert_eq!(got, want, "{}", position.fen());
+        }
+    }
+
+    /// The game search's correction keys of a chess node are the chess
+    /// search's, so that both learn in the same slots.
+    #[test]
+    fn structure_keys_as_the_chess_search_does() {
+        for position in random_positions() {
+            assert_eq!(CorrectionKeys::of(&position.structure(), None), CorrectionKeys::new(&position, [None, None]));
+        }
+    }
+
+    /// The evaluation is the chess search's: the network's from its
+    /// accumulator, the hand-crafted one against a lone king.
+    #[test]
+    fn evaluates_as_the_chess_search_does() {
+        let network = embedded();
+        let mut context = ChessContext { network: Some(network.clone()), ..ChessContext::default() };
+        let mut hand_crafted = ChessContext::default();
+        let mut lone_kings = 0;
+        for position in random_positions() {
+            let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
+            lone_kings += usize::from(lone_king);
+            let expected = if lone_king {
+                crate::eval::evaluate(&position)
+            } else {
+                Accumulator::new(&network, &position).evaluate(&network, &position)
+            };
+            assert_eq!(
+                context.evaluate(&position),
+                expected.clamp(-MAX_EVALUATION, MAX_EVALUATION),
+                "{}",
+                position.fen()
+            );
+            assert_eq!(
+                hand_crafted.evaluate(&position),
+                crate::eval::evaluate(&position).clamp(-MAX_EVALUATION, MAX_EVALUATION)
+            );
+        }
+        assert!(lone_kings > 0);
+    }
+}
