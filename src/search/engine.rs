@@ -375,7 +375,7 @@ impl Engine {
         self.start_game(root, game.keys(), root.side_to_move(), limits, searchmoves, reporter, context);
     }
 
-    /// Starts searching `root` of a game other than chess on every thread
+    /// Starts searching `root` of a game of the game search on every thread
     /// and returns at once: `keys` are the game's keys up to the root (for
     /// repetitions), `clock_side` the colour whose clock is kept, the root
     /// moves `searchmoves` (empty: every legal move).
@@ -444,7 +444,7 @@ impl Engine {
         ChessContext { network: self.use_network.then(|| Arc::clone(&self.network)), ..ChessContext::default() }
     }
 
-    /// Searches `root` of a game other than chess to the limits and returns
+    /// Searches `root` of a game of the game search to the limits and returns
     /// the result (tests, tools): `keys` are the game's up to the root.
     pub fn search_game_sync<G: GameRules>(
         &mut self,

@@ -242,12 +242,11 @@ mod tests {
         let mut castlings = 0;
         let mut en_passants = 0;
         for position in random_positions() {
+            let them = !position.side_to_move();
             for m in position.legal_moves() {
-                let takes = match m.kind() {
-                    MoveKind::EnPassant => true,
-                    MoveKind::Castling => false,
-                    _ => position.piece_on(m.to()).is_some(),
-                };
+                // A capture is a move after which the other side has a man
+                // fewer.
+                let takes = position.make_move(m).color(them).count() < position.color(them).count();
                 assert_eq!(position.is_capture(m), takes, "{} in {}", m.to_uci(true), position.fen());
                 assert_eq!(position.capture_index(m).is_some(), takes);
                 castlings += usize::from(m.kind() == MoveKind::Castling);
@@ -294,6 +293,7 @@ mod tests {
         let network = embedded();
         let mut context = ChessContext { network: Some(network.clone()), ..ChessContext::default() };
         let mut hand_crafted = ChessContext::default();
+        let mut chess_evaluator = crate::eval::Evaluator::new();
         let mut lone_kings = 0;
         for position in random_positions() {
             let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
@@ -309,9 +309,11 @@ mod tests {
                 "{}",
                 position.fen()
             );
+            // Without a network: the chess search's own hand-crafted
+            // evaluator (with its pawn cache).
             assert_eq!(
                 hand_crafted.evaluate(&position),
-                crate::eval::evaluate(&position).clamp(-MAX_EVALUATION, MAX_EVALUATION)
+                chess_evaluator.evaluate(&position).clamp(-MAX_EVALUATION, MAX_EVALUATION)
             );
         }
         assert!(lone_kings > 0);

@@ -1,5 +1,5 @@
 //! The game search: one alpha-beta search, iterative deepening and
-//! reporting for every game that is not standard chess, written once over
+//! reporting for every game the chess search does not play, written once over
 //! the [`Game`] trait. A game supplies its positions, moves and rules; the
 //! search supplies the rest (the table, the threads, the clock, the
 //! histories, MultiPV, `stop`), so that a game's file says only how it
