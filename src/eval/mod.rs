@@ -37,7 +37,7 @@ pub use king_safety::{danger_score, DANGER_EG_DIVISOR, DANGER_MG_DIVISOR};
 pub use trace::trace;
 
 use crate::board::Position;
-use crate::types::Bitboard;
+use crate::types::{Bitboard, Color};
 use collector::{Collector, ScoreCollector};
 use features::Term;
 use pawn_cache::PawnCache;
@@ -111,6 +111,15 @@ impl Default for Evaluator {
     fn default() -> Evaluator {
         Evaluator::new()
     }
+}
+
+/// Whether a side has its king alone: the searches leave such a position to
+/// the hand-crafted evaluation even with a network, whose mop-up term drives
+/// that king to the edge (self-play adjudicates those games, so the networks
+/// have seen few of them).
+#[inline(always)]
+pub fn king_alone(position: &Position) -> bool {
+    position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1
 }
 
 /// The evaluation of `position` in centipawns from the side to move's view,

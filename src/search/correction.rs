@@ -45,6 +45,25 @@ pub struct Structure {
     pub others: [u64; 2],
 }
 
+impl Structure {
+    /// A chess position's: its pawns by the position's own pawn key, each
+    /// colour's other men hashed.
+    #[inline(always)]
+    pub fn of_chess(position: &Position) -> Structure {
+        let others = |color: Color| {
+            hash_men(
+                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
+                    .map(|kind| position.pieces(color, kind).0),
+            )
+        };
+        Structure {
+            side: position.side_to_move(),
+            pawns: position.pawn_key(),
+            others: [others(Color::White), others(Color::Black)],
+        }
+    }
+}
+
 /// A hash of a colour's men given as bitboards (and any other words),
 /// spread over the tables' slots.
 #[inline(always)]
@@ -61,17 +80,7 @@ impl CorrectionKeys {
     /// plies back; None where not known).
     #[inline(always)]
     pub fn new(position: &Position, previous: [Option<PieceTo>; 2]) -> CorrectionKeys {
-        let others = |color: Color| {
-            hash_men(
-                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
-                    .map(|kind| position.pieces(color, kind).0),
-            )
-        };
-        let structure = Structure {
-            side: position.side_to_move(),
-            pawns: position.pawn_key(),
-            others: [others(Color::White), others(Color::Black)],
-        };
+        let structure = Structure::of_chess(position);
         let continuation = match previous {
             [Some(one), Some(two)] => Some((two.index(), one.index())),
             _ => None,

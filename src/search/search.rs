@@ -12,7 +12,7 @@ use super::thread::{Job, SearchThread, STACK_OFFSET};
 use super::tt::TableEntry;
 use crate::board::{Position, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
-use crate::types::{Color, Move, PieceType};
+use crate::types::{Move, PieceType};
 use arrayvec::ArrayVec;
 
 /// Whether a table score with this bound decides a node searched with
@@ -52,9 +52,8 @@ impl SearchThread {
     /// K+R v K away, and stalemated K+B+N v K at 20,000).
     #[inline(always)]
     fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
-        let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
         let value = match &job.network {
-            Some(network) if !lone_king => self.accumulators.evaluate(network, ply, position),
+            Some(network) if !crate::eval::king_alone(position) => self.accumulators.evaluate(network, ply, position),
             _ => self.evaluator.evaluate(position),
         };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)

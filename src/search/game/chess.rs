@@ -12,10 +12,10 @@ use super::Game;
 use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
 use crate::nnue::{AccumulatorCache, Network};
-use crate::search::correction::{hash_men, Structure};
+use crate::search::correction::Structure;
 use crate::search::history::{Histories, PieceTo};
 use crate::search::score::{DRAW, MATE};
-use crate::types::{Color, Move, MoveKind, PieceType};
+use crate::types::{Move, MoveKind, PieceType};
 use std::sync::Arc;
 
 /// What a search of chess knows beyond the position: the network (none:
@@ -33,9 +33,8 @@ impl ChessContext {
     /// side has its king alone (its mop-up term drives that king to the
     /// edge).
     pub fn evaluate(&mut self, position: &Position) -> i32 {
-        let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
         let value = match &self.network {
-            Some(network) if !lone_king => self.cache.evaluate(network, position),
+            Some(network) if !crate::eval::king_alone(position) => self.cache.evaluate(network, position),
             _ => crate::eval::evaluate(position),
         };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
@@ -171,20 +170,9 @@ impl Game for Position {
         chess
     }
 
-    /// As the chess search keys its correction history: the pawns by the
-    /// position's own pawn key, each colour's other men.
+    /// As the chess search keys its correction history.
     fn structure(&self) -> Structure {
-        let others = |color: Color| {
-            hash_men(
-                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
-                    .map(|kind| self.pieces(color, kind).0),
-            )
-        };
-        Structure {
-            side: self.side_to_move(),
-            pawns: self.pawn_key(),
-            others: [others(Color::White), others(Color::Black)],
-        }
+        Structure::of_chess(self)
     }
 
     fn quiet_index(&self, m: Move) -> usize {
@@ -208,6 +196,7 @@ mod tests {
     use crate::nnue::{embedded, Accumulator};
     use crate::search::correction::CorrectionKeys;
     use crate::types::random::Random;
+    use crate::types::Color;
 
     /// Positions along random games from a few starts, castling, en
     /// passant and promotions among them.
