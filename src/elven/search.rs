@@ -5,7 +5,7 @@
 use super::eval::{evaluate, VALUES};
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
 use crate::search::correction::{hash_men, Structure};
-use crate::search::game::Game;
+use crate::search::game::{Game, Scores};
 use crate::search::history::Histories;
 use crate::search::score::{DRAW, MATE};
 use crate::types::Color;
@@ -47,6 +47,7 @@ fn stepped(from: ElvenSquare, index: u16) -> Option<ElvenSquare> {
 impl Game for ElvenPosition {
     type Move = ElvenMove;
     type Moves = ElvenMoveList;
+    type Scores = Scores<ELVEN_MAX_MOVES>;
     type Context = ();
 
     const MAX_MOVES: usize = ELVEN_MAX_MOVES;

@@ -9,7 +9,6 @@
 //! towards each new difference by a weight that grows with the depth, and
 //! kept within ±[`LIMIT`].
 
-use super::history::PieceTo;
 use super::parameters as p;
 use super::score::Bound;
 use crate::board::Position;
@@ -76,13 +75,13 @@ pub fn hash_men(words: impl IntoIterator<Item = u64>) -> u64 {
 }
 
 impl CorrectionKeys {
-    /// The keys of `position`, reached by `previous` (the moves one and two
-    /// plies back; None where not known).
+    /// The keys of `position`, reached by `previous` (the (man, square)
+    /// pairs of the moves one and two plies back; None where not known).
     #[inline(always)]
-    pub fn new(position: &Position, previous: [Option<PieceTo>; 2]) -> CorrectionKeys {
+    pub fn new(position: &Position, previous: [Option<usize>; 2]) -> CorrectionKeys {
         let structure = Structure::of_chess(position);
         let continuation = match previous {
-            [Some(one), Some(two)] => Some((two.index(), one.index())),
+            [Some(one), Some(two)] => Some((two, one)),
             _ => None,
         };
         CorrectionKeys::of(&structure, continuation)
@@ -177,6 +176,7 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::history::PieceTo;
     use crate::types::{Piece, Square};
 
     #[test]
@@ -184,8 +184,8 @@ mod tests {
         let mut correction = Correction::try_new().unwrap();
         let position = Position::startpos();
         let previous = [
-            Some(PieceTo { piece: Piece::new(Color::Black, PieceType::Pawn), to: Square::E5 }),
-            Some(PieceTo { piece: Piece::new(Color::White, PieceType::Pawn), to: Square::E4 }),
+            Some(PieceTo { piece: Piece::new(Color::Black, PieceType::Pawn), to: Square::E5 }.index()),
+            Some(PieceTo { piece: Piece::new(Color::White, PieceType::Pawn), to: Square::E4 }.index()),
         ];
         let keys = CorrectionKeys::new(&position, previous);
         assert_eq!(correction.correction(&keys), 0);

@@ -87,41 +87,27 @@ impl Histories {
         self.countermoves.fill(Move::NONE);
     }
 
+    // ----- The chess board's layout ----------------------------------------
+
+    /// The quiet history's index of a move of `color` on the chess board
+    /// (side, origin, destination).
     #[inline(always)]
     pub fn quiet_index(color: Color, m: Move) -> usize {
         color.index() * 4096 + m.from().index() * 64 + m.to().index()
     }
 
+    /// The capture history's index of `moved` taking `victim` on `to`.
     #[inline(always)]
     pub fn capture_index(moved: Piece, to: Square, victim: PieceType) -> usize {
         (moved.index() * 64 + to.index()) * 6 + victim.index()
     }
 
-    #[inline(always)]
-    pub fn quiet(&self, color: Color, m: Move) -> i32 {
-        self.quiet[Self::quiet_index(color, m)] as i32
-    }
-
-    #[inline(always)]
-    pub fn update_quiet(&mut self, color: Color, m: Move, bonus: i32) {
-        apply(&mut self.quiet[Self::quiet_index(color, m)], bonus);
-    }
-
-    #[inline(always)]
-    pub fn capture(&self, moved: Piece, to: Square, victim: PieceType) -> i32 {
-        self.capture[Self::capture_index(moved, to, victim)] as i32
-    }
-
-    #[inline(always)]
-    pub fn update_capture(&mut self, moved: Piece, to: Square, victim: PieceType, bonus: i32) {
-        apply(&mut self.capture[Self::capture_index(moved, to, victim)], bonus);
-    }
-
-    // ----- By index, for the game search ----------------------------------
+    // ----- By index ----------------------------------------------------------
     //
-    // The game search (src/search/game/) keys the tables by its game's own
-    // indices: the variants on the chess board use chess's layout, so that
-    // the typed and the raw accessors name the same entries.
+    // Both searches key the tables by the indices their game gives
+    // (`Game::quiet_index`, `Game::capture_index`, `Game::trail`): chess
+    // and the variants on its board by chess's layout above, a larger game
+    // by its own.
 
     /// The quiet history at `index` (side, origin, destination).
     #[inline(always)]
@@ -157,26 +143,16 @@ impl Histories {
         apply(&mut self.continuation[previous * self.trails + current], bonus);
     }
 
-    /// How well `current` did after `previous` had been played.
+    /// The move (in the table's 16 bits) that last refuted the move whose
+    /// (man, square) pair is `previous`.
     #[inline(always)]
-    pub fn continuation(&self, previous: PieceTo, current: PieceTo) -> i32 {
-        self.continuation[previous.index() * 768 + current.index()] as i32
+    pub fn countermove_at(&self, previous: usize) -> Move {
+        self.countermoves[previous]
     }
 
     #[inline(always)]
-    pub fn update_continuation(&mut self, previous: PieceTo, current: PieceTo, bonus: i32) {
-        apply(&mut self.continuation[previous.index() * 768 + current.index()], bonus);
-    }
-
-    /// The move that last refuted `previous`.
-    #[inline(always)]
-    pub fn countermove(&self, previous: PieceTo) -> Move {
-        self.countermoves[previous.index()]
-    }
-
-    #[inline(always)]
-    pub fn set_countermove(&mut self, previous: PieceTo, m: Move) {
-        self.countermoves[previous.index()] = m;
+    pub fn set_countermove_at(&mut self, previous: usize, m: Move) {
+        self.countermoves[previous] = m;
     }
 }
 
@@ -188,15 +164,16 @@ mod tests {
     fn gravity_keeps_scores_bounded() {
         let mut histories = Histories::new();
         let m = Move::new(Square::G1, Square::F3);
+        let white = Histories::quiet_index(Color::White, m);
         for _ in 0..1000 {
-            histories.update_quiet(Color::White, m, 1800);
+            histories.update_quiet_at(white, 1800);
         }
-        let value = histories.quiet(Color::White, m);
+        let value = histories.quiet_at(white);
         assert!(value > 15_000 && value <= HISTORY_MAX, "{value}");
         for _ in 0..1000 {
-            histories.update_quiet(Color::White, m, -1800);
+            histories.update_quiet_at(white, -1800);
         }
-        assert!(histories.quiet(Color::White, m) < -15_000);
-        assert_eq!(histories.quiet(Color::Black, m), 0);
+        assert!(histories.quiet_at(white) < -15_000);
+        assert_eq!(histories.quiet_at(Histories::quiet_index(Color::Black, m)), 0);
     }
 }

@@ -8,10 +8,11 @@
 //! one scored stage. Quiescence: the table move, then captures and queen
 //! promotions.
 
-use super::history::{Histories, PieceTo};
+use super::game::{Game, MoveBuffer, ScoreBuffer};
+use super::history::Histories;
 use super::parameters as p;
-use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
-use crate::types::{Move, MoveKind, PieceType};
+use crate::board::Position;
+use crate::types::{Move, MoveKind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -28,44 +29,44 @@ enum Stage {
 
 /// What the picker needs to know about the node besides the position.
 #[derive(Clone, Copy, Debug)]
-pub struct OrderingContext {
-    pub killers: [Move; 2],
-    pub countermove: Move,
-    /// The moves one and two plies back, for continuation history.
-    pub previous: [Option<PieceTo>; 2],
+pub struct OrderingContext<M> {
+    pub killers: [M; 2],
+    pub countermove: M,
+    /// The (man, square) pairs of the moves one and two plies back, for
+    /// continuation history.
+    pub previous: [Option<usize>; 2],
 }
 
-impl OrderingContext {
-    pub const EMPTY: OrderingContext =
-        OrderingContext { killers: [Move::NONE; 2], countermove: Move::NONE, previous: [None; 2] };
+impl<M: Copy + Default> OrderingContext<M> {
+    /// No killer, no countermove, no move before.
+    pub fn empty() -> OrderingContext<M> {
+        OrderingContext { killers: [M::default(); 2], countermove: M::default(), previous: [None; 2] }
+    }
 }
 
-pub struct MovePicker {
+pub struct MovePicker<G: Game> {
     stage: Stage,
-    table_move: Move,
+    table_move: G::Move,
     /// Quiescence: no quiet moves, no losing captures.
     noisy_only: bool,
     skip_quiets: bool,
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    moves: G::Moves,
+    scores: G::Scores,
     next: usize,
-    bad: MoveList,
+    bad: G::Moves,
     next_bad: usize,
 }
 
-/// Most-valuable-victim, least-valuable-attacker, plus capture history.
-fn noisy_score(position: &Position, histories: &Histories, m: Move) -> i32 {
-    let mover = position.piece_on(m.from()).expect("a move starts on a piece");
-    let victim = match m.kind() {
-        MoveKind::EnPassant => PieceType::Pawn,
-        _ => position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind()),
-    };
-    let promotion = m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
-    p::capture_victim_weight() * (position.captured_value(m) + promotion)
-        + histories.capture(mover, m.to(), victim) / p::capture_history_divisor()
+/// What the move wins outright (the victim, the promotion), plus capture
+/// history.
+#[inline(always)]
+fn noisy_score<G: Game>(position: &G, histories: &Histories, m: G::Move) -> i32 {
+    let history = position.capture_index(m).map_or(0, |index| histories.capture_at(index));
+    p::capture_victim_weight() * position.gain(m) + history / p::capture_history_divisor()
 }
 
-fn quiet_score(position: &Position, histories: &Histories, context: &OrderingContext, m: Move) -> i32 {
+#[inline(always)]
+fn quiet_score<G: Game>(position: &G, histories: &Histories, context: &OrderingContext<G::Move>, m: G::Move) -> i32 {
     if m == context.killers[0] {
         return 1 << 22;
     }
@@ -75,40 +76,40 @@ fn quiet_score(position: &Position, histories: &Histories, context: &OrderingCon
     if m == context.countermove {
         return (1 << 22) - 2;
     }
-    let us = position.side_to_move();
-    let piece = position.piece_on(m.from()).expect("a move starts on a piece");
-    let current = PieceTo { piece, to: m.to() };
-    let mut score = histories.quiet(us, m);
-    for previous in context.previous.iter().flatten() {
-        score += histories.continuation(*previous, current);
+    let mut score = histories.quiet_at(position.quiet_index(m));
+    if let Some(current) = position.trail(m) {
+        for previous in context.previous.iter().flatten() {
+            score += histories.continuation_at(*previous, current);
+        }
     }
     score
 }
 
-impl MovePicker {
+impl<G: Game> MovePicker<G> {
     /// A picker for the main search.
-    pub fn new(position: &Position, table_move: Move) -> MovePicker {
+    pub fn new(position: &G, table_move: G::Move) -> MovePicker<G> {
         MovePicker::with_mode(position, table_move, false)
     }
 
     /// A picker for quiescence: noisy moves only (every evasion in check).
-    pub fn quiescence(position: &Position, table_move: Move) -> MovePicker {
+    pub fn quiescence(position: &G, table_move: G::Move) -> MovePicker<G> {
         MovePicker::with_mode(position, table_move, true)
     }
 
-    fn with_mode(position: &Position, table_move: Move, noisy_only: bool) -> MovePicker {
+    fn with_mode(position: &G, table_move: G::Move, noisy_only: bool) -> MovePicker<G> {
+        let none = G::Move::default();
         let in_check = position.in_check();
         // The table move may be stale (another position with the same
         // bucket); it is tried only if legal here.
-        let table_move = if table_move.is_some()
-            && (in_check || !noisy_only || is_noisy(position, table_move))
+        let table_move = if table_move != none
+            && (in_check || !noisy_only || position.is_noisy(table_move))
             && position.is_legal(table_move)
         {
             table_move
         } else {
-            Move::NONE
+            none
         };
-        let stage = match (in_check, table_move.is_some()) {
+        let stage = match (in_check, table_move != none) {
             (_, true) => Stage::TableMove,
             (true, false) => Stage::GenerateEvasions,
             (false, false) => Stage::GenerateNoisy,
@@ -118,10 +119,10 @@ impl MovePicker {
             table_move,
             noisy_only,
             skip_quiets: false,
-            moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            moves: G::Moves::default(),
+            scores: G::Scores::zeroed(),
             next: 0,
-            bad: MoveList::new(),
+            bad: G::Moves::default(),
             next_bad: 0,
         }
     }
@@ -134,7 +135,7 @@ impl MovePicker {
 
     /// The next quiet move not yet produced that gives check, in generation
     /// order: once quiets are skipped, their order no longer matters.
-    fn next_quiet_check(&mut self, position: &Position) -> Option<Move> {
+    fn next_quiet_check(&mut self, position: &G) -> Option<G::Move> {
         while self.next < self.moves.len() {
             let m = self.moves[self.next];
             self.next += 1;
@@ -146,7 +147,7 @@ impl MovePicker {
     }
 
     /// The highest-scored move not yet produced among `moves[next..]`.
-    fn select_best(&mut self) -> Option<Move> {
+    fn select_best(&mut self) -> Option<G::Move> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -163,7 +164,7 @@ impl MovePicker {
     }
 
     /// The next move to search, or None when all have been produced.
-    pub fn next(&mut self, position: &Position, histories: &Histories, context: &OrderingContext) -> Option<Move> {
+    pub fn next(&mut self, position: &G, histories: &Histories, context: &OrderingContext<G::Move>) -> Option<G::Move> {
         loop {
             match self.stage {
                 Stage::TableMove => {
@@ -173,10 +174,10 @@ impl MovePicker {
                 Stage::GenerateNoisy => {
                     self.moves.clear();
                     self.next = 0;
-                    position.generate::<{ stage::NOISY }, _>(&mut self.moves);
+                    position.generate_noisy(&mut self.moves);
                     if self.noisy_only {
                         // Under-promotions are never worth it in quiescence.
-                        self.moves.retain(|m| m.promotion_piece().is_none_or(|p| p == PieceType::Queen));
+                        self.moves.retain(|&m| !G::is_under_promotion(m));
                     }
                     for i in 0..self.moves.len() {
                         self.scores[i] = noisy_score(position, histories, self.moves[i]);
@@ -187,7 +188,7 @@ impl MovePicker {
                     Some(m) if m == self.table_move => {}
                     Some(m) => {
                         let losing = !self.noisy_only
-                            && (m.promotion_piece().is_some_and(|p| p != PieceType::Queen)
+                            && (G::is_under_promotion(m)
                                 || !position.see_ge(m, -self.scores[self.next - 1] / p::capture_see_divisor()));
                         if !losing {
                             return Some(m);
@@ -201,7 +202,7 @@ impl MovePicker {
                 Stage::GenerateQuiet => {
                     self.moves.clear();
                     self.next = 0;
-                    position.generate::<{ stage::QUIET }, _>(&mut self.moves);
+                    position.generate_quiet(&mut self.moves);
                     if !self.skip_quiets {
                         for i in 0..self.moves.len() {
                             self.scores[i] = quiet_score(position, histories, context, self.moves[i]);
@@ -227,10 +228,10 @@ impl MovePicker {
                 Stage::GenerateEvasions => {
                     self.moves.clear();
                     self.next = 0;
-                    position.generate::<{ stage::ALL }, _>(&mut self.moves);
+                    position.generate_evasions(&mut self.moves);
                     for i in 0..self.moves.len() {
                         let m = self.moves[i];
-                        self.scores[i] = if is_noisy(position, m) {
+                        self.scores[i] = if position.is_noisy(m) {
                             (1 << 24) + noisy_score(position, histories, m)
                         } else {
                             quiet_score(position, histories, context, m)
@@ -267,9 +268,9 @@ mod tests {
         let position = Position::from_fen(fen).unwrap();
         let table_move = table_move.map_or(Move::NONE, |t| position.parse_uci_move(t, false).unwrap());
         let histories = Histories::new();
-        let mut picker = MovePicker::new(&position, table_move);
+        let mut picker: MovePicker<Position> = MovePicker::new(&position, table_move);
         let mut out = Vec::new();
-        while let Some(m) = picker.next(&position, &histories, &OrderingContext::EMPTY) {
+        while let Some(m) = picker.next(&position, &histories, &OrderingContext::empty()) {
             out.push(m);
         }
         out
@@ -315,9 +316,9 @@ mod tests {
         let position = Position::from_fen(fen).unwrap();
         let stale = Move::new(crate::types::Square::A1, crate::types::Square::A8);
         let histories = Histories::new();
-        let mut picker = MovePicker::new(&position, stale);
+        let mut picker: MovePicker<Position> = MovePicker::new(&position, stale);
         let mut count = 0;
-        while let Some(m) = picker.next(&position, &histories, &OrderingContext::EMPTY) {
+        while let Some(m) = picker.next(&position, &histories, &OrderingContext::empty()) {
             assert_ne!(m, stale);
             count += 1;
         }

@@ -4,7 +4,8 @@
 
 use super::ablation::{enabled, Step};
 use super::correction::{beyond_the_eval, CorrectionKeys};
-use super::history::{bonus, PieceTo};
+use super::game::Game;
+use super::history::bonus;
 use super::movepick::{is_noisy, MovePicker, OrderingContext};
 use super::parameters as p;
 use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
@@ -12,7 +13,7 @@ use super::thread::{Job, SearchThread, STACK_OFFSET};
 use super::tt::TableEntry;
 use crate::board::{Position, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
-use crate::types::{Move, PieceType};
+use crate::types::Move;
 use arrayvec::ArrayVec;
 
 /// Whether a table score with this bound decides a node searched with
@@ -84,12 +85,12 @@ impl SearchThread {
     /// child's table bucket on its way to the cache.
     #[inline(always)]
     fn make_move(&mut self, job: &Job, position: &Position, m: Move, ply: usize) -> Position {
-        let piece = position.piece_on(m.from()).expect("a legal move starts on a piece");
+        let moved = position.trail(m);
         self.accumulators.push_move(ply, position, m);
         let child = position.make_move(m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
-        self.frame_mut(ply).moved = Some(PieceTo { piece, to: m.to() });
+        self.frame_mut(ply).moved = moved;
         child
     }
 
@@ -98,9 +99,10 @@ impl SearchThread {
         self.keys.pop();
     }
 
-    /// The moves one and two plies before the node at `ply`.
+    /// The moves one and two plies before the node at `ply`, as their
+    /// (man, square) pairs.
     #[inline(always)]
-    fn previous_moves(&self, ply: usize) -> [Option<PieceTo>; 2] {
+    fn previous_moves(&self, ply: usize) -> [Option<usize>; 2] {
         [self.stack[ply + STACK_OFFSET - 1].moved, self.stack[ply + STACK_OFFSET - 2].moved]
     }
 
@@ -396,7 +398,7 @@ impl SearchThread {
                 && !entry.is_some_and(|e| e.depth >= probcut_depth && e.score < probcut_beta)
             {
                 let mut picker = MovePicker::quiescence(position, table_move);
-                let context = OrderingContext::EMPTY;
+                let context = OrderingContext::empty();
                 while let Some(m) = picker.next(position, &self.histories, &context) {
                     if !position.see_ge(m, probcut_beta - static_eval) {
                         continue;
@@ -440,7 +442,7 @@ impl SearchThread {
         let previous = self.previous_moves(ply);
         let context = OrderingContext {
             killers: self.frame(ply).killers,
-            countermove: previous[0].map_or(Move::NONE, |p| self.histories.countermove(p)),
+            countermove: previous[0].map_or(Move::NONE, |p| position.table_move(self.histories.countermove_at(p))),
             previous,
         };
         let mut picker = MovePicker::new(position, table_move);
@@ -458,14 +460,7 @@ impl SearchThread {
             }
             moves_seen += 1;
             let noisy = is_noisy(position, m);
-            let piece = position.piece_on(m.from()).expect("a move starts on a piece");
-            let history = if noisy {
-                0
-            } else {
-                let current = PieceTo { piece, to: m.to() };
-                self.histories.quiet(us, m)
-                    + previous.iter().flatten().map(|p| self.histories.continuation(*p, current)).sum::<i32>()
-            };
+            let history = if noisy { 0 } else { self.quiet_history(position, &previous, m) };
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
 
@@ -713,7 +708,7 @@ impl SearchThread {
         let mut picker = MovePicker::quiescence(position, entry.map_or(Move::NONE, |e| e.mv));
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
-        let context = OrderingContext::EMPTY;
+        let context = OrderingContext::empty();
         while let Some(m) = picker.next(position, &self.histories, &context) {
             moves_searched += 1;
             if !in_check && best_score > -TB_WIN_BOUND {
@@ -791,7 +786,7 @@ impl SearchThread {
                 frame.killers[0] = best;
             }
             if let Some(previous) = previous[0] {
-                self.histories.set_countermove(previous, best);
+                self.histories.set_countermove_at(previous, Position::to_table(best));
             }
             self.update_quiet_history(position, &previous, best, bonus);
             for &m in quiets_tried {
@@ -803,19 +798,32 @@ impl SearchThread {
         }
     }
 
-    fn update_quiet_history(&mut self, position: &Position, previous: &[Option<PieceTo>; 2], m: Move, bonus: i32) {
-        let piece = position.piece_on(m.from()).expect("a move starts on a piece");
-        self.histories.update_quiet(position.side_to_move(), m, bonus);
-        let current = PieceTo { piece, to: m.to() };
-        for p in previous.iter().flatten() {
-            self.histories.update_continuation(*p, current, bonus);
+    /// A quiet move's history: its own, and how it did after the moves
+    /// one and two plies back.
+    #[inline(always)]
+    fn quiet_history(&self, position: &Position, previous: &[Option<usize>; 2], m: Move) -> i32 {
+        let mut history = self.histories.quiet_at(position.quiet_index(m));
+        if let Some(current) = position.trail(m) {
+            for &p in previous.iter().flatten() {
+                history += self.histories.continuation_at(p, current);
+            }
+        }
+        history
+    }
+
+    fn update_quiet_history(&mut self, position: &Position, previous: &[Option<usize>; 2], m: Move, bonus: i32) {
+        self.histories.update_quiet_at(position.quiet_index(m), bonus);
+        if let Some(current) = position.trail(m) {
+            for &p in previous.iter().flatten() {
+                self.histories.update_continuation_at(p, current, bonus);
+            }
         }
     }
 
     fn update_capture_history(&mut self, position: &Position, m: Move, bonus: i32) {
-        let piece = position.piece_on(m.from()).expect("a move starts on a piece");
-        let victim = position.piece_on(m.to()).map_or(PieceType::Pawn, |p| p.kind());
-        self.histories.update_capture(piece, m.to(), victim, bonus);
+        if let Some(index) = position.capture_index(m) {
+            self.histories.update_capture_at(index, bonus);
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::aspiration::AspirationWindow;
 use super::correction::{Correction, CorrectionKeys};
-use super::history::{Histories, PieceTo};
+use super::history::Histories;
 use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
@@ -209,8 +209,9 @@ pub struct Frame {
     /// Where the node's correction entries are.
     pub correction_keys: CorrectionKeys,
     pub killers: [Move; 2],
-    /// The move made from this ply, with its piece (None: a null move).
-    pub moved: Option<PieceTo>,
+    /// The move made from this ply as its (man, square) pair, the key of
+    /// the continuation tables (None: a null move).
+    pub moved: Option<usize>,
     /// The move a singular-extension search leaves out.
     pub excluded: Move,
     pub in_check: bool,

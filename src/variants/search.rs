@@ -13,7 +13,7 @@ use super::{CaptureRule, Goal, TurnOrder, Variant};
 use crate::board::CastlingSide;
 use crate::nnue::{AccumulatorCache, Network};
 use crate::search::correction::{hash_men, Structure};
-use crate::search::game::{Chance, Game, CHANCE_DECISIVE, ODDS_ONE};
+use crate::search::game::{Chance, Game, Scores, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{Histories, PieceTo};
 use crate::search::score::{DRAW, MATE};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType};
@@ -101,6 +101,7 @@ fn capture_parts(position: &VariantPosition, action: Action) -> (Option<Piece>, 
 impl Game for VariantPosition {
     type Move = Action;
     type Moves = ActionList;
+    type Scores = Scores<MAX_ACTIONS>;
     /// The odds of the secret mines, the network and its accumulator.
     type Context = VariantContext;
 

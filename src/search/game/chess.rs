@@ -8,12 +8,13 @@
 //! first step of putting both on one (issue 28): the game search and its
 //! perft run over chess's types here, and agree with chess's.
 
-use super::Game;
+use super::{Game, Scores};
 use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
 use crate::nnue::{AccumulatorCache, Network};
 use crate::search::correction::Structure;
 use crate::search::history::{Histories, PieceTo};
+use crate::search::movepick;
 use crate::search::score::{DRAW, MATE};
 use crate::types::{Move, MoveKind, PieceType};
 use std::sync::Arc;
@@ -54,6 +55,7 @@ fn victim(position: &Position, m: Move) -> Option<PieceType> {
 impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
+    type Scores = Scores<MAX_MOVES>;
     type Context = ChessContext;
 
     const MAX_MOVES: usize = MAX_MOVES;
@@ -150,12 +152,51 @@ impl Game for Position {
         (value(victim(self, m).unwrap_or(PieceType::Pawn)), value(mover))
     }
 
+    /// The man taken and the one promoted to, as the chess search's delta
+    /// pruning counts them.
+    #[inline(always)]
     fn gain(&self, m: Move) -> i32 {
-        SEE_VALUES[victim(self, m).unwrap_or(PieceType::Pawn).index()]
+        self.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()])
     }
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         Position::see_ge(self, m, threshold)
+    }
+
+    #[inline(always)]
+    fn is_noisy(&self, m: Move) -> bool {
+        movepick::is_noisy(self, m)
+    }
+
+    #[inline(always)]
+    fn is_under_promotion(m: Move) -> bool {
+        m.promotion_piece().is_some_and(|p| p != PieceType::Queen)
+    }
+
+    #[inline(always)]
+    fn gives_check(&self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
+    #[inline(always)]
+    fn is_legal(&self, m: Move) -> bool {
+        Position::is_legal(self, m)
+    }
+
+    #[inline(always)]
+    fn generate_noisy(&self, moves: &mut MoveList) {
+        self.generate::<{ stage::NOISY }, _>(moves);
+    }
+
+    #[inline(always)]
+    fn generate_quiet(&self, moves: &mut MoveList) {
+        self.generate::<{ stage::QUIET }, _>(moves);
+    }
+
+    /// In check, the picker's one stage: the generator gives the evasions.
+    #[inline(always)]
+    fn generate_evasions(&self, moves: &mut MoveList) {
+        self.generate::<{ stage::ALL }, _>(moves);
     }
 
     fn to_table(m: Move) -> Move {
@@ -179,9 +220,16 @@ impl Game for Position {
         Histories::quiet_index(self.side_to_move(), m)
     }
 
+    /// A capture's, and a promotion's: the move picker orders promotions
+    /// among the captures, a promotion that takes nothing keyed as taking
+    /// a pawn.
     fn capture_index(&self, m: Move) -> Option<usize> {
         let mover = self.piece_on(m.from())?;
-        Some(Histories::capture_index(mover, m.to(), victim(self, m)?))
+        let victim = match m.kind() {
+            MoveKind::Promotion => Some(victim(self, m).unwrap_or(PieceType::Pawn)),
+            _ => victim(self, m),
+        }?;
+        Some(Histories::capture_index(mover, m.to(), victim))
     }
 
     fn trail(&self, m: Move) -> Option<usize> {
@@ -237,7 +285,7 @@ mod tests {
                 // fewer.
                 let takes = position.make_move(m).color(them).count() < position.color(them).count();
                 assert_eq!(position.is_capture(m), takes, "{} in {}", m.to_uci(true), position.fen());
-                assert_eq!(position.capture_index(m).is_some(), takes);
+                assert_eq!(position.capture_index(m).is_some(), takes || m.kind() == MoveKind::Promotion);
                 castlings += usize::from(m.kind() == MoveKind::Castling);
                 en_passants += usize::from(m.kind() == MoveKind::EnPassant);
             }

@@ -34,6 +34,7 @@ use std::ops::{Deref, DerefMut};
 pub trait MoveBuffer<M>: Deref<Target = [M]> + DerefMut + Default + Clone + Send {
     fn push(&mut self, m: M);
     fn retain(&mut self, keep: impl FnMut(&M) -> bool);
+    fn clear(&mut self);
 }
 
 impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
@@ -44,6 +45,42 @@ impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
 
     fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
         ArrayVec::retain(self, |m| keep(m));
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        ArrayVec::clear(self);
+    }
+}
+
+/// The move picker's scores of a list of moves: one slot for each move a
+/// position can have, made without allocating.
+pub trait ScoreBuffer: DerefMut<Target = [i32]> + Send {
+    fn zeroed() -> Self;
+}
+
+/// A score array on the stack (`Deref` to a slice through [`Scores`]).
+pub struct Scores<const N: usize>(pub [i32; N]);
+
+impl<const N: usize> Deref for Scores<N> {
+    type Target = [i32];
+    #[inline(always)]
+    fn deref(&self) -> &[i32] {
+        &self.0
+    }
+}
+
+impl<const N: usize> DerefMut for Scores<N> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [i32] {
+        &mut self.0
+    }
+}
+
+impl<const N: usize> ScoreBuffer for Scores<N> {
+    #[inline(always)]
+    fn zeroed() -> Self {
+        Scores([0; N])
     }
 }
 
@@ -74,6 +111,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// A move; `Default` is no move.
     type Move: Copy + Eq + Default + Debug + Send + Sync + 'static;
     type Moves: MoveBuffer<Self::Move>;
+    /// The move picker's scores, one for each move of a `Moves`.
+    type Scores: ScoreBuffer;
     /// What a search knows beyond the position (mined chess: the odds of
     /// the secret mines).
     type Context: Clone + Default + Send + Sync + 'static;
@@ -187,6 +226,48 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
         true
     }
+    /// A noisy move: ordered by what it wins and by its exchange, and
+    /// searched by the quiescence search (captures and promotions).
+    fn is_noisy(&self, m: Self::Move) -> bool {
+        self.is_capture(m) || Self::is_promotion(m)
+    }
+    /// A promotion to less than the best man, which the quiescence search
+    /// does not try and the move picker puts with the losing captures.
+    fn is_under_promotion(m: Self::Move) -> bool {
+        Self::is_promotion(m) && !Self::is_queen_promotion(m)
+    }
+    /// Whether the move gives check (the move picker keeps checks when it
+    /// prunes quiet moves); false where the game has none to tell.
+    fn gives_check(&self, _m: Self::Move) -> bool {
+        false
+    }
+
+    // ----- The staged move picker ------------------------------------------
+
+    /// Whether `m`, a move from the table, which may have been stored for
+    /// another position, is a legal move here.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+    /// Adds the legal noisy moves ([`Game::is_noisy`]) to `moves`.
+    fn generate_noisy(&self, moves: &mut Self::Moves) {
+        for m in self.legal_moves().iter().copied().filter(|&m| self.is_noisy(m)) {
+            moves.push(m);
+        }
+    }
+    /// Adds the legal quiet moves to `moves`.
+    fn generate_quiet(&self, moves: &mut Self::Moves) {
+        for m in self.legal_moves().iter().copied().filter(|&m| !self.is_noisy(m)) {
+            moves.push(m);
+        }
+    }
+    /// Adds every legal move to `moves` (the picker's one stage in check).
+    fn generate_evasions(&self, moves: &mut Self::Moves) {
+        for &m in self.legal_moves().iter() {
+            moves.push(m);
+        }
+    }
+
     /// The move's chance of being other than it seems; None for most.
     fn chance(&self, _m: Self::Move, _context: &mut Self::Context) -> Option<Chance> {
         None
@@ -207,6 +288,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// The quiet history's index of a quiet move.
     fn quiet_index(&self, m: Self::Move) -> usize;
     /// The capture history's index of a capture (None: no mover to key it).
+    /// A game may key its other noisy moves there too (chess: its
+    /// promotions); the game search asks it only of captures.
     fn capture_index(&self, m: Self::Move) -> Option<usize>;
     /// The man a move moves or places and where it lands, as an index of
     /// the continuation tables (None: a pass or a mine).
