@@ -9,6 +9,7 @@
 //! towards each new difference by a weight that grows with the depth, and
 //! kept within ±[`LIMIT`].
 
+use super::game::Game;
 use super::parameters as p;
 use super::score::Bound;
 use crate::board::Position;
@@ -78,8 +79,8 @@ impl CorrectionKeys {
     /// The keys of `position`, reached by `previous` (the (man, square)
     /// pairs of the moves one and two plies back; None where not known).
     #[inline(always)]
-    pub fn new(position: &Position, previous: [Option<usize>; 2]) -> CorrectionKeys {
-        let structure = Structure::of_chess(position);
+    pub fn new<G: Game>(position: &G, previous: [Option<usize>; 2]) -> CorrectionKeys {
+        let structure = position.structure();
         let continuation = match previous {
             [Some(one), Some(two)] => Some((two, one)),
             _ => None,

@@ -7,7 +7,8 @@
 //! - [`thread`]: one search thread and its iterative-deepening loop.
 //! - [`game`]: the search of every game but chess (the variants), over a
 //!   trait that each game's rules implement.
-//! - [`search`]: the alpha-beta and quiescence searches, step by step.
+//! - [`search`]: the alpha-beta and quiescence searches, step by step, and
+//!   [`hooks`]: what they ask of a game beyond its rules.
 //! - [`movepick`], [`history`]: move ordering.
 //! - [`correction`]: what the static evaluation gets wrong, learnt.
 //! - [`aspiration`]: the root's search windows.
@@ -24,6 +25,7 @@ pub mod correction;
 pub mod engine;
 pub mod game;
 pub mod history;
+pub mod hooks;
 pub mod limits;
 pub mod movepick;
 pub mod parameters;

@@ -1,17 +1,22 @@
 //! The alpha-beta search: the root, the principal-variation search below
 //! it and the quiescence search at the horizon. Each node reads top to
-//! bottom as numbered steps.
+//! bottom as numbered steps. Below the root it is written over the
+//! [`Game`] trait and the search's [`SearchHooks`]: moves are kept on the
+//! thread's stack, in its principal variation and in the table as the
+//! table's 16 bits (`Game::to_table`), and read back with
+//! `Game::table_move`.
 
 use super::ablation::{enabled, Step};
 use super::correction::{beyond_the_eval, CorrectionKeys};
 use super::game::Game;
 use super::history::bonus;
-use super::movepick::{is_noisy, MovePicker, OrderingContext};
+use super::hooks::SearchHooks;
+use super::movepick::{MovePicker, OrderingContext};
 use super::parameters as p;
-use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
+use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use super::tt::TableEntry;
-use crate::board::{Position, SEE_VALUES};
+use crate::board::Position;
 use crate::eval::MAX_EVALUATION;
 use crate::types::Move;
 use arrayvec::ArrayVec;
@@ -36,28 +41,13 @@ fn table_eval(entry: Option<TableEntry>) -> Option<i32> {
     entry.map(|e| e.eval).filter(|eval| eval.abs() <= MAX_EVALUATION)
 }
 
-/// The fifty-move rule: a hundred halfmoves without a capture or a pawn
-/// move draw, unless the last of them gave mate.
-#[inline(always)]
-fn is_fifty_move_draw(position: &Position) -> bool {
-    position.halfmove_clock() >= 100 && (!position.in_check() || position.count_legal_moves() > 0)
-}
-
 impl SearchThread {
     /// The static evaluation of the position at `ply`: the one place the
-    /// search calls the network (whose accumulator for this ply is brought
-    /// up to date here) or the hand-crafted evaluation. A side with its
-    /// king alone is the hand-crafted evaluation's, whose mop-up term
-    /// drives that king to the edge: self-play adjudicates such games, so
-    /// the network has seen few of them (at 5,000 nodes a move it gave
-    /// K+R v K away, and stalemated K+B+N v K at 20,000).
+    /// search calls the network or the hand-crafted evaluation (chess's
+    /// hooks: src/search/hooks.rs).
     #[inline(always)]
-    fn evaluate(&mut self, job: &Job, position: &Position, ply: usize) -> i32 {
-        let value = match &job.network {
-            Some(network) if !crate::eval::king_alone(position) => self.accumulators.evaluate(network, ply, position),
-            _ => self.evaluator.evaluate(position),
-        };
-        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    fn evaluate<G: SearchHooks>(&mut self, job: &Job, position: &G, ply: usize) -> i32 {
+        position.evaluate_on(self, job, ply)
     }
 
     /// The static evaluation `raw` with the correction history's
@@ -84,10 +74,10 @@ impl SearchThread {
     /// continuation histories, the change to the network's inputs, and the
     /// child's table bucket on its way to the cache.
     #[inline(always)]
-    fn make_move(&mut self, job: &Job, position: &Position, m: Move, ply: usize) -> Position {
+    fn make_move<G: SearchHooks>(&mut self, job: &Job, position: &G, m: G::Move, ply: usize) -> G {
         let moved = position.trail(m);
-        self.accumulators.push_move(ply, position, m);
-        let child = position.make_move(m);
+        position.follow_move(self, ply, m);
+        let child = position.make(m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
         self.frame_mut(ply).moved = moved;
@@ -108,7 +98,7 @@ impl SearchThread {
 
     /// Whether the current position (the last key) repeats an earlier one:
     /// once within the search, or twice counting the game before the root.
-    fn is_repetition(&self, position: &Position) -> bool {
+    fn is_repetition<G: Game>(&self, position: &G) -> bool {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let earliest = current.saturating_sub(position.halfmove_clock() as usize).max(self.null_barrier);
@@ -132,8 +122,8 @@ impl SearchThread {
 
     /// Draws by rule inside the tree: repetition, the fifty-move rule and
     /// insufficient material.
-    fn is_draw(&self, position: &Position) -> bool {
-        position.is_insufficient_material() || self.is_repetition(position) || is_fifty_move_draw(position)
+    fn is_draw<G: SearchHooks>(&self, position: &G) -> bool {
+        position.is_insufficient_material() || self.is_repetition(position) || position.is_fifty_move_draw()
     }
 
     /// One root iteration for line `pv_index`, over the root moves in the
@@ -162,10 +152,10 @@ impl SearchThread {
             let first = index == self.pv_index;
             let mut score = 0;
             if !first {
-                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, 1, true);
+                score = -self.search::<Position, false>(job, &child, -alpha - 1, -alpha, new_depth, 1, true);
             }
             if first || (score > alpha && !self.stopped) {
-                score = -self.search::<true>(job, &child, -beta, -alpha, new_depth, 1, false);
+                score = -self.search::<Position, true>(job, &child, -beta, -alpha, new_depth, 1, false);
             }
             self.unmake_move();
             self.root_moves[index].nodes += self.nodes - nodes_before;
@@ -200,10 +190,10 @@ impl SearchThread {
     /// full window; the others a null window around alpha. `cut_node`: a
     /// non-PV node expected to fail high.
     #[allow(clippy::too_many_arguments)]
-    pub fn search<const PV: bool>(
+    pub fn search<G: SearchHooks, const PV: bool>(
         &mut self,
         job: &Job,
-        position: &Position,
+        position: &G,
         mut alpha: i32,
         mut beta: i32,
         mut depth: i32,
@@ -214,11 +204,11 @@ impl SearchThread {
         // has just repeated a position or passed the fifty-move limit ends
         // here, a draw whatever the captures that would follow.
         if depth <= 0 {
-            if self.is_repetition(position) || is_fifty_move_draw(position) {
+            if self.is_repetition(position) || position.is_fifty_move_draw() {
                 self.pv_len[ply] = 0;
                 return DRAW;
             }
-            return self.quiescence::<PV>(job, position, alpha, beta, ply);
+            return self.quiescence::<G, PV>(job, position, alpha, beta, ply);
         }
         self.pv_len[ply] = 0;
 
@@ -241,8 +231,9 @@ impl SearchThread {
 
         // Step 4. Mate-distance pruning: no line from here can beat a mate
         // already found nearer the root.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
+        let (worst, best) = position.mate_bounds(ply);
+        alpha = alpha.max(worst);
+        beta = beta.min(best);
         if alpha >= beta {
             return alpha;
         }
@@ -252,7 +243,7 @@ impl SearchThread {
         let key = position.key();
         let excluded = self.frame(ply).excluded;
         let entry = if excluded.is_none() { job.tt.probe(key, ply) } else { None };
-        let table_move = entry.map_or(Move::NONE, |e| e.mv);
+        let table_move = entry.map_or(G::Move::default(), |e| position.table_move(e.mv));
         let was_pv = PV || entry.is_some_and(|e| e.was_pv);
         if let Some(entry) = entry {
             if !PV && entry.depth >= depth && bound_allows(entry.bound, entry.score, alpha, beta) {
@@ -299,33 +290,26 @@ impl SearchThread {
         // fifty-move rule spoils are draws a point away from zero.
         let mut floor = -INFINITE;
         let mut ceiling = INFINITE;
-        if job.tb_pieces > 0 && excluded.is_none() && position.halfmove_clock() == 0 {
-            let pieces = position.occupied().count();
-            if pieces <= job.tb_pieces
-                && (pieces < job.tb_pieces || depth >= job.tb_probe_depth)
-                && position.castling_rights().is_empty()
-            {
-                if let Some(wdl) = job.tablebases.as_deref().and_then(|t| t.probe_wdl(position)) {
-                    self.count_tb_hit(job);
-                    let spoiled = job.tb_rule50 as i32;
-                    let (score, bound) = match wdl.value() {
-                        v if v > spoiled => (TB_WIN - ply as i32, Bound::Lower),
-                        v if v < -spoiled => (-TB_WIN + ply as i32, Bound::Upper),
-                        v => (DRAW + v, Bound::Exact),
-                    };
-                    if bound_allows(bound, score, alpha, beta) {
-                        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-                        job.tt.store(key, Move::NONE, score, raw_eval, depth, bound, was_pv, ply);
-                        return score;
-                    }
-                    if PV {
-                        if bound == Bound::Lower {
-                            floor = score;
-                            alpha = alpha.max(score);
-                        } else {
-                            ceiling = score;
-                        }
-                    }
+        let wdl = if excluded.is_none() { position.probe_tables(job, depth) } else { None };
+        if let Some(wdl) = wdl {
+            self.count_tb_hit(job);
+            let spoiled = job.tb_rule50 as i32;
+            let (score, bound) = match wdl.value() {
+                v if v > spoiled => (TB_WIN - ply as i32, Bound::Lower),
+                v if v < -spoiled => (-TB_WIN + ply as i32, Bound::Upper),
+                v => (DRAW + v, Bound::Exact),
+            };
+            if bound_allows(bound, score, alpha, beta) {
+                let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                job.tt.store(key, Move::NONE, score, raw_eval, depth, bound, was_pv, ply);
+                return score;
+            }
+            if PV {
+                if bound == Bound::Lower {
+                    floor = score;
+                    alpha = alpha.max(score);
+                } else {
+                    ceiling = score;
                 }
             }
         }
@@ -338,7 +322,7 @@ impl SearchThread {
                 && depth <= p::razor_max_depth()
                 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
             {
-                let score = self.quiescence::<false>(job, position, alpha, alpha + 1, ply);
+                let score = self.quiescence::<G, false>(job, position, alpha, alpha + 1, ply);
                 if score <= alpha {
                     return score;
                 }
@@ -364,19 +348,20 @@ impl SearchThread {
                 && eval >= beta
                 && static_eval >= beta - p::nmp_static_margin() * depth + p::nmp_static_base()
                 && !previous_was_null
-                && position.has_non_pawn_material(position.side_to_move())
+                && position.has_pieces()
                 && beta > -TB_WIN_BOUND
             {
                 let reduction = p::nmp_base_reduction()
                     + depth / p::nmp_depth_divisor()
                     + ((eval - beta) / p::nmp_eval_divisor()).min(p::nmp_max_eval_reduction());
-                let child = position.make_null_move();
-                self.accumulators.push_null_move(ply);
+                let child = position.make_null();
+                G::follow_null_move(self, ply);
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
                 let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
-                let score = -self.search::<false>(job, &child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
+                let score =
+                    -self.search::<G, false>(job, &child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
                 self.null_barrier = barrier;
                 self.keys.pop();
                 if self.stopped {
@@ -404,9 +389,10 @@ impl SearchThread {
                         continue;
                     }
                     let child = self.make_move(job, position, m, ply);
-                    let mut score = -self.quiescence::<false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                    let mut score =
+                        -self.quiescence::<G, false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
                     if score >= probcut_beta {
-                        score = -self.search::<false>(
+                        score = -self.search::<G, false>(
                             job,
                             &child,
                             -probcut_beta,
@@ -421,7 +407,7 @@ impl SearchThread {
                         return 0;
                     }
                     if score >= probcut_beta {
-                        job.tt.store(key, m, score, raw_eval, probcut_depth, Bound::Lower, was_pv, ply);
+                        job.tt.store(key, G::to_table(m), score, raw_eval, probcut_depth, Bound::Lower, was_pv, ply);
                         return score;
                     }
                 }
@@ -432,7 +418,7 @@ impl SearchThread {
         // this node is new to the search; search it shallower first.
         if enabled(Step::InternalIterativeReduction)
             && depth >= p::iir_min_depth()
-            && table_move.is_none()
+            && table_move == G::Move::default()
             && (PV || cut_node)
         {
             depth -= 1;
@@ -441,25 +427,25 @@ impl SearchThread {
         // Step 13. The moves, best-first.
         let previous = self.previous_moves(ply);
         let context = OrderingContext {
-            killers: self.frame(ply).killers,
-            countermove: previous[0].map_or(Move::NONE, |p| position.table_move(self.histories.countermove_at(p))),
+            killers: self.frame(ply).killers.map(|k| position.table_move(k)),
+            countermove: previous[0]
+                .map_or(G::Move::default(), |p| position.table_move(self.histories.countermove_at(p))),
             previous,
         };
         let mut picker = MovePicker::new(position, table_move);
         let mut best_score = floor;
-        let mut best_move = Move::NONE;
+        let mut best_move = G::Move::default();
         let mut moves_searched = 0;
         // Legal moves the picker gave (searched or pruned).
         let mut moves_seen = 0;
-        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
-        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
-        let us = position.side_to_move();
+        let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<G::Move, 32> = ArrayVec::new();
         while let Some(m) = picker.next(position, &self.histories, &context) {
-            if m == excluded {
+            if G::to_table(m) == excluded {
                 continue;
             }
             moves_seen += 1;
-            let noisy = is_noisy(position, m);
+            let noisy = position.is_noisy(m);
             let history = if noisy { 0 } else { self.quiet_history(position, &previous, m) };
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
@@ -471,7 +457,7 @@ impl SearchThread {
             // mate score: a quiet move can deliver a shorter mate. Quiet
             // checks are kept from late-move and futility pruning: the eval
             // does not see a mate they may deliver, and they are few.
-            if best_score > -TB_WIN_BOUND && position.has_non_pawn_material(us) {
+            if best_score > -TB_WIN_BOUND && position.has_pieces() {
                 if !noisy && !is_decisive(alpha) {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
@@ -519,8 +505,8 @@ impl SearchThread {
                     && !is_decisive(entry.score)
                 {
                     let singular_beta = entry.score - p::singular_margin() * depth / 8;
-                    self.frame_mut(ply).excluded = m;
-                    let score = self.search::<false>(
+                    self.frame_mut(ply).excluded = G::to_table(m);
+                    let score = self.search::<G, false>(
                         job,
                         position,
                         singular_beta - 1,
@@ -565,18 +551,18 @@ impl SearchThread {
                     reduction /= p::lmr_noisy_divisor();
                 }
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
-                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
+                score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
-                    score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !PV || moves_searched > 1 {
                 // Step 17. Principal-variation search: the first move with
                 // the full window, the others with a null window, searched
                 // again in full when they beat alpha.
-                score = -self.search::<false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
             if PV && (moves_searched == 1 || (score > alpha && score < beta)) {
-                score = -self.search::<true>(job, &child, -beta, -alpha, new_depth, ply + 1, false);
+                score = -self.search::<G, true>(job, &child, -beta, -alpha, new_depth, ply + 1, false);
             }
             self.unmake_move();
             if self.stopped {
@@ -588,7 +574,7 @@ impl SearchThread {
                 if score > alpha {
                     best_move = m;
                     if PV {
-                        self.update_pv(ply, m);
+                        self.update_pv(ply, G::to_table(m));
                     }
                     alpha = score;
                     if alpha >= beta {
@@ -613,10 +599,8 @@ impl SearchThread {
                 best_score
             } else if excluded.is_some() {
                 alpha
-            } else if in_check {
-                -MATE + ply as i32
             } else {
-                DRAW
+                position.no_move_score(ply)
             };
         }
 
@@ -629,6 +613,7 @@ impl SearchThread {
             self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
         }
         if excluded.is_none() {
+            let best_move = G::to_table(best_move);
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if PV && best_move.is_some() {
@@ -643,7 +628,7 @@ impl SearchThread {
             let learns = enabled(Step::Correction)
                 && !in_check
                 && !is_decisive(best_score)
-                && (best_move.is_none() || !is_noisy(position, best_move))
+                && (best_move.is_none() || !position.is_noisy(position.table_move(best_move)))
                 && beyond_the_eval(bound, best_score, static_eval);
             if learns {
                 self.correction.update(&correction_keys, best_score - raw_eval, depth);
@@ -654,10 +639,10 @@ impl SearchThread {
 
     /// Quiescence search: captures and queen promotions until the position
     /// is quiet, or every evasion when in check; standing pat otherwise.
-    fn quiescence<const PV: bool>(
+    fn quiescence<G: SearchHooks, const PV: bool>(
         &mut self,
         job: &Job,
-        position: &Position,
+        position: &G,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -671,7 +656,7 @@ impl SearchThread {
         }
         let in_check = position.in_check();
         // A quiet evasion can carry the line past the fifty-move limit.
-        if position.is_insufficient_material() || is_fifty_move_draw(position) {
+        if position.is_insufficient_material() || position.is_fifty_move_draw() {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
@@ -705,8 +690,9 @@ impl SearchThread {
         }
 
         // Step 3. Captures (evasions in check), best-first.
-        let mut picker = MovePicker::quiescence(position, entry.map_or(Move::NONE, |e| e.mv));
-        let mut best_move = Move::NONE;
+        let mut picker =
+            MovePicker::quiescence(position, entry.map_or(G::Move::default(), |e| position.table_move(e.mv)));
+        let mut best_move = G::Move::default();
         let mut moves_searched = 0;
         let context = OrderingContext::empty();
         while let Some(m) = picker.next(position, &self.histories, &context) {
@@ -714,7 +700,7 @@ impl SearchThread {
             if !in_check && best_score > -TB_WIN_BOUND {
                 // Step 4. Futility (delta) pruning: even winning the piece
                 // with a margin to spare leaves the score below alpha.
-                let gain = position.captured_value(m) + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()]);
+                let gain = position.gain(m);
                 if enabled(Step::QuiescenceFutility) && static_eval + p::qs_futility_margin() + gain <= alpha {
                     best_score = best_score.max(static_eval + p::qs_futility_margin() + gain);
                     continue;
@@ -725,10 +711,10 @@ impl SearchThread {
                     continue;
                 }
             }
-            self.accumulators.push_move(ply, position, m);
-            let child = position.make_move(m);
+            position.follow_move(self, ply, m);
+            let child = position.make(m);
             job.tt.prefetch(child.key());
-            let score = -self.quiescence::<PV>(job, &child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence::<G, PV>(job, &child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
             }
@@ -737,7 +723,7 @@ impl SearchThread {
                 if score > alpha {
                     best_move = m;
                     if PV {
-                        self.update_pv(ply, m);
+                        self.update_pv(ply, G::to_table(m));
                     }
                     alpha = score;
                     if alpha >= beta {
@@ -747,11 +733,11 @@ impl SearchThread {
             }
         }
         if in_check && moves_searched == 0 {
-            return -MATE + ply as i32;
+            return position.no_move_score(ply);
         }
 
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        job.tt.store(key, best_move, best_score, raw_eval.max(-MATE_BOUND), 0, bound, PV, ply);
+        job.tt.store(key, G::to_table(best_move), best_score, raw_eval.max(-MATE_BOUND), 0, bound, PV, ply);
         best_score
     }
 
@@ -766,27 +752,28 @@ impl SearchThread {
 
     /// After a cutoff by `best`: reward it, and punish the moves of the same
     /// kind tried before it.
-    fn update_histories(
+    fn update_histories<G: SearchHooks>(
         &mut self,
-        position: &Position,
+        position: &G,
         ply: usize,
         depth: i32,
-        best: Move,
-        quiets_tried: &[Move],
-        captures_tried: &[Move],
+        best: G::Move,
+        quiets_tried: &[G::Move],
+        captures_tried: &[G::Move],
     ) {
         let bonus = bonus(depth);
         let previous = self.previous_moves(ply);
-        if is_noisy(position, best) {
+        if position.is_noisy(best) {
             self.update_capture_history(position, best, bonus);
         } else {
             let frame = self.frame_mut(ply);
-            if frame.killers[0] != best {
+            let killer = G::to_table(best);
+            if frame.killers[0] != killer {
                 frame.killers[1] = frame.killers[0];
-                frame.killers[0] = best;
+                frame.killers[0] = killer;
             }
             if let Some(previous) = previous[0] {
-                self.histories.set_countermove_at(previous, Position::to_table(best));
+                self.histories.set_countermove_at(previous, killer);
             }
             self.update_quiet_history(position, &previous, best, bonus);
             for &m in quiets_tried {
@@ -801,7 +788,7 @@ impl SearchThread {
     /// A quiet move's history: its own, and how it did after the moves
     /// one and two plies back.
     #[inline(always)]
-    fn quiet_history(&self, position: &Position, previous: &[Option<usize>; 2], m: Move) -> i32 {
+    fn quiet_history<G: Game>(&self, position: &G, previous: &[Option<usize>; 2], m: G::Move) -> i32 {
         let mut history = self.histories.quiet_at(position.quiet_index(m));
         if let Some(current) = position.trail(m) {
             for &p in previous.iter().flatten() {
@@ -811,7 +798,7 @@ impl SearchThread {
         history
     }
 
-    fn update_quiet_history(&mut self, position: &Position, previous: &[Option<usize>; 2], m: Move, bonus: i32) {
+    fn update_quiet_history<G: Game>(&mut self, position: &G, previous: &[Option<usize>; 2], m: G::Move, bonus: i32) {
         self.histories.update_quiet_at(position.quiet_index(m), bonus);
         if let Some(current) = position.trail(m) {
             for &p in previous.iter().flatten() {
@@ -820,7 +807,7 @@ impl SearchThread {
         }
     }
 
-    fn update_capture_history(&mut self, position: &Position, m: Move, bonus: i32) {
+    fn update_capture_history<G: Game>(&mut self, position: &G, m: G::Move, bonus: i32) {
         if let Some(index) = position.capture_index(m) {
             self.histories.update_capture_at(index, bonus);
         }

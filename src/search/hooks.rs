@@ -1,0 +1,81 @@
+//! What the alpha-beta search (src/search/search.rs) asks of a game beyond
+//! the [`Game`] trait: how a node is evaluated on a search thread, what the
+//! evaluation follows as moves are made, the fifty-move rule and the
+//! endgame tables. The search is written over these hooks and the trait, so
+//! that chess's code is the search's, monomorphised; chess's hooks are the
+//! network's accumulators ply by ply, its hand-crafted evaluation against a
+//! lone king and its Syzygy tables.
+
+use super::game::Game;
+use super::thread::{Job, SearchThread};
+use crate::board::Position;
+use crate::eval::MAX_EVALUATION;
+use crate::tablebase::Wdl;
+use crate::types::Move;
+
+pub trait SearchHooks: Game {
+    /// The static evaluation of this position at `ply`, for the side to
+    /// move, within ±`MAX_EVALUATION`.
+    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job, ply: usize) -> i32;
+    /// `m` is to be made from this position at `ply`: the evaluation's
+    /// state follows it.
+    fn follow_move(&self, thread: &mut SearchThread, ply: usize, m: Self::Move);
+    /// A null move is to be made at `ply`.
+    fn follow_null_move(thread: &mut SearchThread, ply: usize);
+    /// The game is drawn here by the fifty-move rule (or its like).
+    fn is_fifty_move_draw(&self) -> bool;
+    /// The endgame tables' verdict on this position, where the job's tables
+    /// cover it at this depth (the search counts the probe).
+    fn probe_tables(&self, job: &Job, depth: i32) -> Option<Wdl>;
+}
+
+impl SearchHooks for Position {
+    /// The network's, from this ply's accumulator, brought up to date
+    /// here; the hand-crafted evaluation where a side has its king alone,
+    /// whose mop-up term drives that king to the edge: self-play
+    /// adjudicates such games, so the network has seen few of them (at
+    /// 5,000 nodes a move it gave K+R v K away, and stalemated K+B+N v K at
+    /// 20,000).
+    #[inline(always)]
+    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job, ply: usize) -> i32 {
+        let value = match &job.network {
+            Some(network) if !crate::eval::king_alone(self) => thread.accumulators.evaluate(network, ply, self),
+            _ => thread.evaluator.evaluate(self),
+        };
+        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    }
+
+    #[inline(always)]
+    fn follow_move(&self, thread: &mut SearchThread, ply: usize, m: Move) {
+        thread.accumulators.push_move(ply, self, m);
+    }
+
+    #[inline(always)]
+    fn follow_null_move(thread: &mut SearchThread, ply: usize) {
+        thread.accumulators.push_null_move(ply);
+    }
+
+    /// A hundred halfmoves without a capture or a pawn move draw, unless
+    /// the last of them gave mate.
+    #[inline(always)]
+    fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100 && (!self.in_check() || self.count_legal_moves() > 0)
+    }
+
+    /// With few enough men and no castling right, right after a capture or
+    /// pawn move (the tables know nothing of the fifty-move counter).
+    #[inline(always)]
+    fn probe_tables(&self, job: &Job, depth: i32) -> Option<Wdl> {
+        if job.tb_pieces == 0 || self.halfmove_clock() != 0 {
+            return None;
+        }
+        let pieces = self.occupied().count();
+        if pieces > job.tb_pieces
+            || (pieces == job.tb_pieces && depth < job.tb_probe_depth)
+            || !self.castling_rights().is_empty()
+        {
+            return None;
+        }
+        job.tablebases.as_deref().and_then(|t| t.probe_wdl(self))
+    }
+}
