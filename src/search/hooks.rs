@@ -7,16 +7,20 @@
 //! lone king and its Syzygy tables.
 
 use super::game::Game;
+use super::strength::{Random, StrengthLimit};
 use super::thread::{Job, SearchThread};
-use crate::board::Position;
+use crate::board::{moves_before_game_end, Position};
 use crate::eval::MAX_EVALUATION;
 use crate::tablebase::Wdl;
-use crate::types::Move;
+use crate::types::{Color, Move};
 
 pub trait SearchHooks: Game {
+    /// Readies the thread's evaluation for a search of `job` from this
+    /// position, the root.
+    fn prepare_evaluation(&self, thread: &mut SearchThread, job: &Job<Self>);
     /// The static evaluation of this position at `ply`, for the side to
     /// move, within ±`MAX_EVALUATION`.
-    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job, ply: usize) -> i32;
+    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job<Self>, ply: usize) -> i32;
     /// `m` is to be made from this position at `ply`: the evaluation's
     /// state follows it.
     fn follow_move(&self, thread: &mut SearchThread, ply: usize, m: Self::Move);
@@ -26,10 +30,24 @@ pub trait SearchHooks: Game {
     fn is_fifty_move_draw(&self) -> bool;
     /// The endgame tables' verdict on this position, where the job's tables
     /// cover it at this depth (the search counts the probe).
-    fn probe_tables(&self, job: &Job, depth: i32) -> Option<Wdl>;
+    fn probe_tables(&self, job: &Job<Self>, depth: i32) -> Option<Wdl>;
+    /// The colour whose clock the search of this root keeps.
+    fn clock_side(&self) -> Color;
+    /// How many moves of `line`, played from this position after the game's
+    /// `keys`, are shown: the line stops where the game ends by rule.
+    fn moves_before_game_end(&self, keys: &[u64], line: &[Self::Move]) -> usize;
+    /// The line a weakened engine plays, among `lines` (moves in the
+    /// table's 16 bits, best first, with their scores).
+    fn weakened_choice(&self, strength: &StrengthLimit, lines: &[(Move, i32)], random: &mut Random) -> usize;
 }
 
 impl SearchHooks for Position {
+    fn prepare_evaluation(&self, thread: &mut SearchThread, job: &Job<Self>) {
+        if let Some(network) = &job.network {
+            thread.accumulators.reset(network, self);
+        }
+    }
+
     /// The network's, from this ply's accumulator, brought up to date
     /// here; the hand-crafted evaluation where a side has its king alone,
     /// whose mop-up term drives that king to the edge: self-play
@@ -37,7 +55,7 @@ impl SearchHooks for Position {
     /// 5,000 nodes a move it gave K+R v K away, and stalemated K+B+N v K at
     /// 20,000).
     #[inline(always)]
-    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job, ply: usize) -> i32 {
+    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job<Self>, ply: usize) -> i32 {
         let value = match &job.network {
             Some(network) if !crate::eval::king_alone(self) => thread.accumulators.evaluate(network, ply, self),
             _ => thread.evaluator.evaluate(self),
@@ -65,7 +83,7 @@ impl SearchHooks for Position {
     /// With few enough men and no castling right, right after a capture or
     /// pawn move (the tables know nothing of the fifty-move counter).
     #[inline(always)]
-    fn probe_tables(&self, job: &Job, depth: i32) -> Option<Wdl> {
+    fn probe_tables(&self, job: &Job<Self>, depth: i32) -> Option<Wdl> {
         if job.tb_pieces == 0 || self.halfmove_clock() != 0 {
             return None;
         }
@@ -77,5 +95,17 @@ impl SearchHooks for Position {
             return None;
         }
         job.tablebases.as_deref().and_then(|t| t.probe_wdl(self))
+    }
+
+    fn clock_side(&self) -> Color {
+        self.side_to_move()
+    }
+
+    fn moves_before_game_end(&self, keys: &[u64], line: &[Move]) -> usize {
+        moves_before_game_end(self, keys, line)
+    }
+
+    fn weakened_choice(&self, strength: &StrengthLimit, lines: &[(Move, i32)], random: &mut Random) -> usize {
+        strength.choose(self, lines, random)
     }
 }

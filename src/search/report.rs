@@ -4,9 +4,10 @@
 use super::score::{Bound, Score};
 use crate::types::Move;
 
-/// One line of search progress (an `info` line), for one principal variation.
+/// One line of search progress (an `info` line), for one principal
+/// variation of a game whose moves are `M` (chess's by default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IterationInfo {
+pub struct IterationInfo<M = Move> {
     pub depth: u32,
     pub seldepth: u32,
     /// 1-based index of this line among the MultiPV lines.
@@ -23,28 +24,31 @@ pub struct IterationInfo {
     pub tb_hits: u64,
     pub time_ms: u64,
     /// Always a legal line from the root.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-/// Receives search progress. Called from the search's main thread.
-pub trait Reporter: Send + Sync {
-    fn iteration(&self, info: &IterationInfo);
+/// Receives search progress of a game whose moves are `M` (chess's by
+/// default). Called from the search's main thread.
+pub trait Reporter<M = Move>: Send + Sync {
+    fn iteration(&self, info: &IterationInfo<M>);
     /// The root move being searched; sent only after a second of search.
-    fn current_move(&self, depth: u32, mv: Move, number: usize);
-    /// Exactly once per search; `Move::NONE` when there is no legal move.
-    fn best_move(&self, best: Move, ponder: Option<Move>);
+    fn current_move(&self, depth: u32, mv: M, number: usize);
+    /// Exactly once per search; no move (`M::default()`, chess's
+    /// `Move::NONE`) when there is no legal move.
+    fn best_move(&self, best: M, ponder: Option<M>);
 }
 
 /// A reporter that ignores everything (for benchmarks and tests).
 pub struct SilentReporter;
 
-impl Reporter for SilentReporter {
-    fn iteration(&self, _info: &IterationInfo) {}
-    fn current_move(&self, _depth: u32, _mv: Move, _number: usize) {}
-    fn best_move(&self, _best: Move, _ponder: Option<Move>) {}
+impl<M> Reporter<M> for SilentReporter {
+    fn iteration(&self, _info: &IterationInfo<M>) {}
+    fn current_move(&self, _depth: u32, _mv: M, _number: usize) {}
+    fn best_move(&self, _best: M, _ponder: Option<M>) {}
 }
 
-/// The outcome of a finished search.
+/// The outcome of a finished search, its moves in the table's 16 bits
+/// (chess's moves themselves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     pub best: Move,

@@ -16,7 +16,6 @@ use super::parameters as p;
 use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use super::tt::TableEntry;
-use crate::board::Position;
 use crate::eval::MAX_EVALUATION;
 use crate::types::Move;
 use arrayvec::ArrayVec;
@@ -46,7 +45,7 @@ impl SearchThread {
     /// search calls the network or the hand-crafted evaluation (chess's
     /// hooks: src/search/hooks.rs).
     #[inline(always)]
-    fn evaluate<G: SearchHooks>(&mut self, job: &Job, position: &G, ply: usize) -> i32 {
+    fn evaluate<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, ply: usize) -> i32 {
         position.evaluate_on(self, job, ply)
     }
 
@@ -74,7 +73,7 @@ impl SearchThread {
     /// continuation histories, the change to the network's inputs, and the
     /// child's table bucket on its way to the cache.
     #[inline(always)]
-    fn make_move<G: SearchHooks>(&mut self, job: &Job, position: &G, m: G::Move, ply: usize) -> G {
+    fn make_move<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, ply: usize) -> G {
         let moved = position.trail(m);
         position.follow_move(self, ply, m);
         let child = position.make(m);
@@ -128,7 +127,7 @@ impl SearchThread {
 
     /// One root iteration for line `pv_index`, over the root moves in the
     /// order the previous iteration left them.
-    pub fn search_root(&mut self, job: &Job, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub fn search_root<G: SearchHooks>(&mut self, job: &Job<G>, mut alpha: i32, beta: i32, depth: i32) -> i32 {
         let position = job.position;
         self.pv_len[0] = 0;
         self.nodes += 1;
@@ -142,7 +141,7 @@ impl SearchThread {
             self.corrected(raw, &CorrectionKeys::new(&position, self.previous_moves(0)))
         };
         for index in self.pv_index..self.root_moves.len() {
-            let m = self.root_moves[index].mv;
+            let m = position.table_move(self.root_moves[index].mv);
             if self.is_main() && self.elapsed_ms() > 1000 {
                 job.reporter.current_move(depth as u32, m, index + 1);
             }
@@ -152,10 +151,10 @@ impl SearchThread {
             let first = index == self.pv_index;
             let mut score = 0;
             if !first {
-                score = -self.search::<Position, false>(job, &child, -alpha - 1, -alpha, new_depth, 1, true);
+                score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, new_depth, 1, true);
             }
             if first || (score > alpha && !self.stopped) {
-                score = -self.search::<Position, true>(job, &child, -beta, -alpha, new_depth, 1, false);
+                score = -self.search::<G, true>(job, &child, -beta, -alpha, new_depth, 1, false);
             }
             self.unmake_move();
             self.root_moves[index].nodes += self.nodes - nodes_before;
@@ -168,7 +167,7 @@ impl SearchThread {
                 line.score = score;
                 line.seldepth = self.seldepth;
                 line.pv.clear();
-                line.pv.push(m);
+                line.pv.push(G::to_table(m));
                 line.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
                 if score > alpha {
                     if !first && self.pv_index == 0 {
@@ -192,7 +191,7 @@ impl SearchThread {
     #[allow(clippy::too_many_arguments)]
     pub fn search<G: SearchHooks, const PV: bool>(
         &mut self,
-        job: &Job,
+        job: &Job<G>,
         position: &G,
         mut alpha: i32,
         mut beta: i32,
@@ -641,7 +640,7 @@ impl SearchThread {
     /// is quiet, or every evasion when in check; standing pat otherwise.
     fn quiescence<G: SearchHooks, const PV: bool>(
         &mut self,
-        job: &Job,
+        job: &Job<G>,
         position: &G,
         mut alpha: i32,
         beta: i32,

@@ -6,6 +6,7 @@
 use super::aspiration::AspirationWindow;
 use super::correction::{Correction, CorrectionKeys};
 use super::history::Histories;
+use super::hooks::SearchHooks;
 use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
@@ -14,11 +15,12 @@ use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
 use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use crate::board::{moves_before_game_end, Position};
+use crate::board::Position;
 use crate::clock::Instant;
 use crate::eval::Evaluator;
 use crate::memory::ZeroedSlice;
 use crate::nnue::{AccumulatorStack, Network};
+use crate::search::game::Game;
 use crate::tablebase::Tablebases;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -130,18 +132,18 @@ pub fn shared_node_limit_reached(stats: &[ThreadStats], nodes: u64, limit: u64) 
         && stats.iter().map(|s| s.nodes.load(Relaxed)).sum::<u64>() >= limit
 }
 
-/// One search, as handed to every thread.
-pub struct Job {
+/// One search of a game (chess by default), as handed to every thread.
+pub struct Job<G: SearchHooks = Position> {
     pub tt: Arc<TranspositionTable>,
     /// The network every thread evaluates with; None: the hand-crafted
     /// evaluation.
     pub network: Option<Arc<Network>>,
     pub signals: Arc<Signals>,
     pub stats: Arc<[ThreadStats]>,
-    pub position: Position,
+    pub position: G,
     /// Keys of the game's positions, the root's last.
     pub keys: Vec<u64>,
-    pub root_moves: Vec<Move>,
+    pub root_moves: Vec<G::Move>,
     pub limits: SearchLimits,
     /// Root lines searched.
     pub multipv: usize,
@@ -165,13 +167,13 @@ pub struct Job {
     /// Probes made to rank the root moves.
     pub root_tb_hits: u64,
     pub move_overhead: u64,
-    pub reporter: Arc<dyn Reporter>,
+    pub reporter: Arc<dyn Reporter<G::Move>>,
     pub start: Instant,
     /// Helpers still searching; the main thread waits for zero.
     pub helpers_running: AtomicUsize,
 }
 
-impl Job {
+impl<G: SearchHooks> Job<G> {
     pub fn total_nodes(&self) -> u64 {
         self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
     }
@@ -181,7 +183,8 @@ impl Job {
     }
 }
 
-/// A root move with what the last iterations learnt about it.
+/// A root move with what the last iterations learnt about it; its move and
+/// line in the table's 16 bits (`Game::to_table`).
 #[derive(Clone, Debug)]
 pub struct RootMove {
     pub mv: Move,
@@ -323,7 +326,7 @@ impl SearchThread {
     /// thread also enforces the limits, and never before its first
     /// iteration is complete, so that there is always a move to play.
     #[inline(always)]
-    pub fn count_node_and_check_stop(&mut self, job: &Job) -> bool {
+    pub fn count_node_and_check_stop<G: SearchHooks>(&mut self, job: &Job<G>) -> bool {
         // A search that is over unwinds without counting: the node limit
         // is the number of nodes searched, however the unwinding goes.
         if self.stopped {
@@ -364,7 +367,7 @@ impl SearchThread {
     }
 
     /// After ponderhit our clock runs: time the move from now on.
-    fn notice_ponderhit(&mut self, job: &Job) {
+    fn notice_ponderhit<G: SearchHooks>(&mut self, job: &Job<G>) {
         if self.pondering && !job.signals.pondering.load(Relaxed) {
             self.pondering = false;
             if let Some(time) = self.time.as_mut() {
@@ -375,7 +378,7 @@ impl SearchThread {
 
     /// Runs one search on this thread. The main thread returns only after
     /// reporting the best move.
-    pub fn run(&mut self, job: &Job) {
+    pub fn run<G: SearchHooks>(&mut self, job: &Job<G>) {
         self.prepare(job);
         if !self.root_moves.is_empty() {
             self.iterative_deepening(job);
@@ -387,7 +390,7 @@ impl SearchThread {
         }
     }
 
-    fn prepare(&mut self, job: &Job) {
+    fn prepare<G: SearchHooks>(&mut self, job: &Job<G>) {
         self.keys.clear();
         self.keys.reserve(job.keys.len() + MAX_PLY + 8);
         self.keys.extend_from_slice(&job.keys);
@@ -398,7 +401,7 @@ impl SearchThread {
             .iter()
             .enumerate()
             .map(|(i, &mv)| RootMove {
-                mv,
+                mv: G::to_table(mv),
                 score: -INFINITE,
                 previous_score: -INFINITE,
                 seldepth: 0,
@@ -412,9 +415,7 @@ impl SearchThread {
         if super::parameters::TUNABLE {
             self.reductions = Reductions::new();
         }
-        if let Some(network) = &job.network {
-            self.accumulators.reset(network, &job.position);
-        }
+        job.position.prepare_evaluation(self, job);
         self.completed_depth = 0;
         self.nodes = 0;
         self.tb_hits = 0;
@@ -422,13 +423,13 @@ impl SearchThread {
         self.pondering = job.limits.ponder;
         self.best_move_changes = 0.0;
         self.candidates.clear();
-        self.time = Some(TimeManager::new(&job.limits, job.position.side_to_move(), job.move_overhead, job.start));
+        self.time = Some(TimeManager::new(&job.limits, job.position.clock_side(), job.move_overhead, job.start));
         self.started = job.start;
         self.last_reported = None;
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
 
-    fn iterative_deepening(&mut self, job: &Job) {
+    fn iterative_deepening<G: SearchHooks>(&mut self, job: &Job<G>) {
         let max_depth = job.limits.max_depth();
         let lines = job.multipv.clamp(1, self.root_moves.len());
         let mut stable_iterations = 0;
@@ -504,7 +505,7 @@ impl SearchThread {
 
     /// Searches line `pv_index` at `depth` in a window around the last
     /// iteration's score, widening it on each failure.
-    fn aspiration_search(&mut self, job: &Job, depth: u32) {
+    fn aspiration_search<G: SearchHooks>(&mut self, job: &Job<G>, depth: u32) {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut window = AspirationWindow::new(previous, depth as i32);
         loop {
@@ -527,7 +528,7 @@ impl SearchThread {
 
     /// Reports the first `lines` root moves' lines; `bound` is the first
     /// line's when only one is searched (an aspiration window failed).
-    fn report_lines(&mut self, job: &Job, lines: usize, bound: Bound) {
+    fn report_lines<G: SearchHooks>(&mut self, job: &Job<G>, lines: usize, bound: Bound) {
         for i in 0..lines.min(self.root_moves.len()) {
             let line = &self.root_moves[i];
             if line.score == -INFINITE || line.pv.is_empty() {
@@ -548,11 +549,12 @@ impl SearchThread {
     }
 
     /// One `info` line. The line stops where the game would end by rule.
-    fn report(&self, job: &Job, line: &Outcome, multipv: usize, bound: Bound) {
+    fn report<G: SearchHooks>(&self, job: &Job<G>, line: &Outcome, multipv: usize, bound: Bound) {
         let nodes = job.total_nodes();
         let time_ms = self.elapsed_ms();
         let score = Score::from_internal(line.score);
-        let shown = moves_before_game_end(&job.position, &job.keys, &line.pv);
+        let pv = line_moves(&job.position, &line.pv);
+        let shown = job.position.moves_before_game_end(&job.keys, &pv);
         job.reporter.iteration(&IterationInfo {
             depth: line.depth,
             seldepth: line.seldepth,
@@ -565,13 +567,13 @@ impl SearchThread {
             hashfull: job.tt.hashfull(),
             tb_hits: job.total_tb_hits(),
             time_ms,
-            pv: line.pv[..shown].to_vec(),
+            pv: pv[..shown].to_vec(),
         });
     }
 
     /// Main thread, after its iterations: waits until the move may be
     /// reported, stops the helpers, picks the move and reports it.
-    fn finish(&mut self, job: &Job) {
+    fn finish<G: SearchHooks>(&mut self, job: &Job<G>) {
         if self.root_moves.is_empty() {
             let score = if job.position.in_check() { Score::Mate(0) } else { Score::Cp(0) };
             job.reporter.iteration(&IterationInfo {
@@ -604,6 +606,7 @@ impl SearchThread {
         }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
         let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
+        let line = line_moves(&job.position, &[best].into_iter().chain(ponder).collect::<Vec<_>>());
         let result = SearchResult {
             best,
             ponder,
@@ -613,7 +616,7 @@ impl SearchThread {
             tb_hits: job.total_tb_hits(),
         };
         *job.signals.result.lock().unwrap() = Some(result);
-        job.reporter.best_move(best, ponder);
+        job.reporter.best_move(line.first().copied().unwrap_or_default(), line.get(1).copied());
         job.signals.mark_idle();
     }
 
@@ -622,7 +625,7 @@ impl SearchThread {
     /// A search to a given depth, or for several lines, plays the main
     /// thread's line: it is the one that completed that depth and whose
     /// lines were shown, where a helper may have stopped one short.
-    fn vote(&self, job: &Job) -> Outcome {
+    fn vote<G: SearchHooks>(&self, job: &Job<G>) -> Outcome {
         let voters = if job.limits.depth.is_some() || job.multipv > 1 { 1 } else { job.stats.len() };
         let outcomes: Vec<Outcome> = job.stats[..voters]
             .iter()
@@ -663,12 +666,12 @@ impl SearchThread {
 
     /// The move of a weakened engine: drawn among the main thread's lines
     /// of its last completed iteration.
-    fn weakened_choice(&self, job: &Job, strength: &StrengthLimit) -> Outcome {
+    fn weakened_choice<G: SearchHooks>(&self, job: &Job<G>, strength: &StrengthLimit) -> Outcome {
         if self.candidates.is_empty() {
             return self.vote(job);
         }
         let lines: Vec<(Move, i32)> = self.candidates.iter().map(|r| (r.mv, r.score)).collect();
-        let chosen = &self.candidates[strength.choose(&job.position, &lines, &mut Random::new(job.seed))];
+        let chosen = &self.candidates[job.position.weakened_choice(strength, &lines, &mut Random::new(job.seed))];
         Outcome {
             depth: self.completed_depth,
             seldepth: chosen.seldepth as u32,
@@ -679,18 +682,33 @@ impl SearchThread {
 
     /// Counts a tablebase probe that answered.
     #[inline]
-    pub fn count_tb_hit(&mut self, job: &Job) {
+    pub fn count_tb_hit<G: SearchHooks>(&mut self, job: &Job<G>) {
         self.tb_hits += 1;
         job.stats[self.id].tb_hits.store(self.tb_hits, Relaxed);
     }
 
     /// A reply to `best` from the table, when the PV has none.
-    fn ponder_from_table(&self, job: &Job, best: Move) -> Option<Move> {
+    fn ponder_from_table<G: SearchHooks>(&self, job: &Job<G>, best: Move) -> Option<Move> {
         if best.is_none() {
             return None;
         }
-        let child = job.position.make_move(best);
+        let child = job.position.make(job.position.table_move(best));
         let entry = job.tt.probe(child.key(), 1)?;
-        child.is_legal(entry.mv).then_some(entry.mv)
+        Game::is_legal(&child, child.table_move(entry.mv)).then_some(entry.mv)
     }
+}
+
+/// A line kept in the table's 16 bits, in the game's moves: each read back
+/// in the position it is played from.
+fn line_moves<G: Game>(root: &G, line: &[Move]) -> Vec<G::Move> {
+    let mut position = *root;
+    let mut moves = Vec::with_capacity(line.len());
+    for (i, &m) in line.iter().enumerate() {
+        let m = position.table_move(m);
+        moves.push(m);
+        if i + 1 < line.len() {
+            position = position.make(m);
+        }
+    }
+    moves
 }
