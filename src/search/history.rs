@@ -68,8 +68,7 @@ impl Histories {
     }
 
     /// Empty histories for a game whose quiet moves, captures and (man,
-    /// square) pairs take `quiet`, `capture` and `trails` indices; the
-    /// typed accessors are chess's and need the chess board's sizes.
+    /// square) pairs take `quiet`, `capture` and `trails` indices.
     pub fn with_sizes(quiet: usize, capture: usize, trails: usize) -> Result<Histories, String> {
         Ok(Histories {
             quiet: ZeroedSlice::new(quiet)?,
@@ -109,7 +108,7 @@ impl Histories {
     // and the variants on its board by chess's layout above, a larger game
     // by its own.
 
-    /// The quiet history at `index` (side, origin, destination).
+    /// The quiet history at `index` (chess: side, origin, destination).
     #[inline(always)]
     pub fn quiet_at(&self, index: usize) -> i32 {
         self.quiet[index] as i32

@@ -1,10 +1,21 @@
-//! What the alpha-beta search (src/search/search.rs) asks of a game beyond
-//! the [`Game`] trait: how a node is evaluated on a search thread, what the
+//! What the chess search (src/search/search.rs and its thread,
+//! src/search/thread.rs) asks of a game beyond the [`Game`] trait: at the
+//! nodes, how a position is evaluated on a search thread, what the
 //! evaluation follows as moves are made, the fifty-move rule and the
-//! endgame tables. The search is written over these hooks and the trait, so
-//! that chess's code is the search's, monomorphised; chess's hooks are the
-//! network's accumulators ply by ply, its hand-crafted evaluation against a
-//! lone king and its Syzygy tables.
+//! endgame tables; at the root, the evaluation's preparation, the clock's
+//! side, where a reported line stops and a weakened engine's choice. The
+//! search is written over these hooks and the trait, so that chess's code
+//! is the search's, monomorphised; chess's hooks are the network's
+//! accumulators ply by ply, its hand-crafted evaluation against a lone
+//! king and its Syzygy tables.
+//!
+//! Only chess implements them so far. Before another game does, the search
+//! must take the hooks of `Game` it does not read yet (a child of the same
+//! player, a game ended by the last move, a move's chance, the plain turn,
+//! forced captures, placements, legality judged by making), its histories
+//! through `Game::histories` (Elven Chess's are larger than chess's), a null
+//! move told apart from a move without a trail (a pass, a mine), and
+//! `Game::table_move` must read no move back as no move.
 
 use super::game::Game;
 use super::strength::{Random, StrengthLimit};

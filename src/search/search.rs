@@ -1,10 +1,9 @@
 //! The alpha-beta search: the root, the principal-variation search below
 //! it and the quiescence search at the horizon. Each node reads top to
-//! bottom as numbered steps. Below the root it is written over the
-//! [`Game`] trait and the search's [`SearchHooks`]: moves are kept on the
-//! thread's stack, in its principal variation and in the table as the
-//! table's 16 bits (`Game::to_table`), and read back with
-//! `Game::table_move`.
+//! bottom as numbered steps. It is written over the [`Game`] trait and the
+//! search's [`SearchHooks`]: moves are kept on the thread's stack, in its
+//! principal variation and in the table as the table's 16 bits
+//! (`Game::to_table`), and read back with `Game::table_move`.
 
 use super::ablation::{enabled, Step};
 use super::correction::{beyond_the_eval, CorrectionKeys};
@@ -281,12 +280,12 @@ impl SearchThread {
         self.frame_mut(ply + 1).killers = [Move::NONE; 2];
         self.frame_mut(ply + 1).excluded = Move::NONE;
 
-        // Step 7. Tablebases: with few enough pieces and no castling right,
-        // right after a capture or pawn move (the tables know nothing of
-        // the fifty-move counter), the tables know the result. A win or a
-        // loss scores below every mate, higher nearer the root; it ends the
-        // node when its bound allows, a draw always. Wins and losses the
-        // fifty-move rule spoils are draws a point away from zero.
+        // Step 7. Tablebases: where the game's tables know the result (for
+        // chess: few enough men, no castling right, right after a capture
+        // or pawn move; `SearchHooks::probe_tables`). A win or a loss scores
+        // below every mate, higher nearer the root; it ends the node when
+        // its bound allows, a draw always. Wins and losses the fifty-move
+        // rule spoils are draws a point away from zero.
         let mut floor = -INFINITE;
         let mut ceiling = INFINITE;
         let wdl = if excluded.is_none() { position.probe_tables(job, depth) } else { None };
@@ -612,22 +611,22 @@ impl SearchThread {
             self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
         }
         if excluded.is_none() {
-            let best_move = G::to_table(best_move);
+            let has_best = best_move != G::Move::default();
             let bound = if best_score >= beta {
                 Bound::Lower
-            } else if PV && best_move.is_some() {
+            } else if PV && has_best {
                 Bound::Exact
             } else {
                 Bound::Upper
             };
-            job.tt.store(key, best_move, best_score, raw_eval, depth, bound, was_pv, ply);
+            job.tt.store(key, G::to_table(best_move), best_score, raw_eval, depth, bound, was_pv, ply);
             // Step 20. Learn the static evaluation's error: from a quiet
             // node's result, where its bound says on which side of the
             // evaluation the truth lies.
             let learns = enabled(Step::Correction)
                 && !in_check
                 && !is_decisive(best_score)
-                && (best_move.is_none() || !position.is_noisy(position.table_move(best_move)))
+                && (!has_best || !position.is_noisy(best_move))
                 && beyond_the_eval(bound, best_score, static_eval);
             if learns {
                 self.correction.update(&correction_keys, best_score - raw_eval, depth);
@@ -766,13 +765,13 @@ impl SearchThread {
             self.update_capture_history(position, best, bonus);
         } else {
             let frame = self.frame_mut(ply);
-            let killer = G::to_table(best);
-            if frame.killers[0] != killer {
+            let best_bits = G::to_table(best);
+            if frame.killers[0] != best_bits {
                 frame.killers[1] = frame.killers[0];
-                frame.killers[0] = killer;
+                frame.killers[0] = best_bits;
             }
             if let Some(previous) = previous[0] {
-                self.histories.set_countermove_at(previous, killer);
+                self.histories.set_countermove_at(previous, best_bits);
             }
             self.update_quiet_history(position, &previous, best, bonus);
             for &m in quiets_tried {

@@ -11,7 +11,7 @@ use super::limits::SearchLimits;
 use super::parameters as p;
 use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
-use super::score::{is_mate_score, Bound, Score, INFINITE, MATE, MAX_PLY};
+use super::score::{is_mate_score, Bound, Score, INFINITE, MAX_PLY};
 use super::strength::{Random, StrengthLimit};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -211,6 +211,8 @@ pub struct Frame {
     pub raw_eval: i32,
     /// Where the node's correction entries are.
     pub correction_keys: CorrectionKeys,
+    /// The killers and the excluded move below are kept in the table's 16
+    /// bits (`Game::to_table`).
     pub killers: [Move; 2],
     /// The move made from this ply as its (man, square) pair, the key of
     /// the continuation tables (None: a null move).
@@ -575,7 +577,7 @@ impl SearchThread {
     /// reported, stops the helpers, picks the move and reports it.
     fn finish<G: SearchHooks>(&mut self, job: &Job<G>) {
         if self.root_moves.is_empty() {
-            let score = if job.position.in_check() { Score::Mate(0) } else { Score::Cp(0) };
+            let score = Score::from_internal(job.position.no_move_score(0));
             job.reporter.iteration(&IterationInfo {
                 depth: 0,
                 seldepth: 0,
@@ -634,12 +636,7 @@ impl SearchThread {
             .collect();
         let Some(main) = outcomes.first().cloned() else {
             // Not even one iteration finished (no legal move).
-            return Outcome {
-                depth: 0,
-                seldepth: 0,
-                score: if job.position.in_check() { -MATE } else { 0 },
-                pv: Vec::new(),
-            };
+            return Outcome { depth: 0, seldepth: 0, score: job.position.no_move_score(0), pv: Vec::new() };
         };
         if outcomes.len() == 1 || self.root_moves.len() == 1 {
             return main;
@@ -694,7 +691,7 @@ impl SearchThread {
         }
         let child = job.position.make(job.position.table_move(best));
         let entry = job.tt.probe(child.key(), 1)?;
-        Game::is_legal(&child, child.table_move(entry.mv)).then_some(entry.mv)
+        child.is_legal(child.table_move(entry.mv)).then_some(entry.mv)
     }
 }
 

@@ -1,12 +1,9 @@
-//! Standard chess as a game of the game search: chess's own position,
-//! generator, make and exchange evaluation behind the [`Game`] trait, so
-//! that the generic code written over it (the game search, its perft)
-//! serves chess too. One move a turn, the goal to mate, nothing forced:
-//! every hook is the plain one.
-//!
-//! Chess is played by its own search (src/search/search.rs); this is the
-//! first step of putting both on one (issue 28): the game search and its
-//! perft run over chess's types here, and agree with chess's.
+//! Standard chess as a [`Game`]: chess's own position, generator, make and
+//! exchange evaluation behind the trait, so that the code written over it
+//! (the chess search and its move picker, the game search, its perft)
+//! serves chess. One move a turn, the goal to mate, nothing forced: every
+//! hook is the plain one, and the staged picker's are chess's generator's
+//! stages.
 
 use super::{Game, Scores};
 use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
@@ -92,7 +89,7 @@ impl Game for Position {
     fn noisy_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.generate::<{ stage::NOISY }, _>(&mut moves);
-        moves.retain(|m| m.promotion_piece().is_none_or(|p| p == PieceType::Queen));
+        moves.retain(|m| !<Position as Game>::is_under_promotion(*m));
         moves
     }
 

@@ -12,9 +12,11 @@
 //!   written over it serves chess too.
 //!
 //! Standard chess keeps its own search (src/search/search.rs), tuned with
-//! its staged move picker, its network and its tables; the ablation
-//! build's `ROQUE_ABLATE=chess-search` plays chess by this one instead, to
-//! measure the distance between the two.
+//! its staged move picker, its network and its tables, written over this
+//! same trait (and its `SearchHooks`) but played by chess alone until the
+//! other games move onto it (issue 28); the ablation build's
+//! `ROQUE_ABLATE=chess-search` plays chess by this one instead, to measure
+//! the distance between the two.
 
 pub mod alphabeta;
 pub mod chess;
@@ -218,7 +220,7 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// A capture's value for ordering: the victim's and the mover's.
     fn capture_values(&self, m: Self::Move) -> (i32, i32);
     /// What a capture (or any other noisy move) can gain at most, for delta
-    /// pruning.
+    /// pruning, and what the move picker orders noisy moves by.
     fn gain(&self, m: Self::Move) -> i32;
     /// Whether the exchange `m` starts on its target square wins at least
     /// `threshold` centipawns (static exchange evaluation), where the game
@@ -275,8 +277,13 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     // ----- Keys of the search's tables ---------------------------------------
 
-    /// The move in the table's 16 bits, and back in this position; the
-    /// table's move is only compared with the legal moves, never made.
+    /// The move in the table's 16 bits, and back in this position:
+    /// `table_move(to_table(m)) == m` for a move `m` of this position, and
+    /// no move (`Move::NONE`) reads back as no move (`Self::Move::default()`;
+    /// Elven Chess's does not yet, which the chess search will need). The
+    /// chess search keeps its stack, its lines and its root moves in this
+    /// form and makes the moves it reads back; the game search only
+    /// compares them with the legal moves.
     fn to_table(m: Self::Move) -> Move;
     fn table_move(&self, m: Move) -> Self::Move;
     /// The histories for this game on a search thread, sized for it: the
