@@ -15,7 +15,7 @@ mod slider_tables {
 }
 
 /// The network built into the engine when `EVALFILE` names none.
-const DEFAULT_NETWORK: &str = "nets/roque-gen4.nnue";
+const DEFAULT_NETWORK: &str = "nets/roque-gen5.nnue";
 /// The network format `src/nnue/network.rs` reads.
 const NETWORK_VERSION: u32 = 2;
 

@@ -24,17 +24,8 @@ work=${1:?usage: scripts/make-gen4.sh <work-dir>}
 shared=${SHARED:-../shared}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-slice() { dd if="$1" of="$2" bs=32 skip="$3" count="$4" status=none; }
-records() { echo $(( $(stat -c %s "$1" 2>/dev/null || echo 0) / 32 )); }
-
-build() {
-  if [ ! -x "$work/roque-$1" ]; then
-    git worktree add --detach "$work/src-$1" "$1"
-    (cd "$work/src-$1" && cargo build --release && cp target/release/roque "$work/roque-$1" &&
-      cp target/release/roque-train "$work/roque-train-$1")
-    git worktree remove --force "$work/src-$1"
-  fi
-}
+# shellcheck source=scripts/net-data.sh
+. scripts/net-data.sh
 
 # 1. The shared self-play, back to its binary form in the first layout
 #    (sha256 0b50b8a5..., as its README gives).

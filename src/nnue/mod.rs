@@ -10,7 +10,7 @@
 //! - `simd/`: the inner loop for AVX-512, AVX2 and portable targets.
 //!
 //! The default network is built into the binary (`build.rs` copies
-//! `nets/roque-gen4.nnue`, or the file `EVALFILE` names); the `EvalFile`
+//! `nets/roque-gen5.nnue`, or the file `EVALFILE` names); the `EvalFile`
 //! option loads another.
 
 pub mod accumulator;
