@@ -142,6 +142,31 @@ impl Histories {
         apply(&mut self.continuation[previous * self.trails + current], bonus);
     }
 
+    /// A quiet move's history: its own entry at `quiet`, and how its (man,
+    /// square) pair `trail` did after each of the pairs `previous` (the
+    /// moves one and two plies back).
+    #[inline(always)]
+    pub fn quiet_move(&self, quiet: usize, trail: Option<usize>, previous: &[Option<usize>; 2]) -> i32 {
+        let mut score = self.quiet_at(quiet);
+        if let Some(current) = trail {
+            for &p in previous.iter().flatten() {
+                score += self.continuation_at(p, current);
+            }
+        }
+        score
+    }
+
+    /// Moves the entries [`Histories::quiet_move`] reads by `bonus`.
+    #[inline(always)]
+    pub fn update_quiet_move(&mut self, quiet: usize, trail: Option<usize>, previous: &[Option<usize>; 2], bonus: i32) {
+        self.update_quiet_at(quiet, bonus);
+        if let Some(current) = trail {
+            for &p in previous.iter().flatten() {
+                self.update_continuation_at(p, current, bonus);
+            }
+        }
+    }
+
     /// The move (in the table's 16 bits) that last refuted the move whose
     /// (man, square) pair is `previous`.
     #[inline(always)]

@@ -76,13 +76,7 @@ fn quiet_score<G: Game>(position: &G, histories: &Histories, context: &OrderingC
     if m == context.countermove {
         return (1 << 22) - 2;
     }
-    let mut score = histories.quiet_at(position.quiet_index(m));
-    if let Some(current) = position.trail(m) {
-        for previous in context.previous.iter().flatten() {
-            score += histories.continuation_at(*previous, current);
-        }
-    }
-    score
+    histories.quiet_move(position.quiet_index(m), position.trail(m), &context.previous)
 }
 
 impl<G: Game> MovePicker<G> {

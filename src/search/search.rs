@@ -444,7 +444,11 @@ impl SearchThread {
             }
             moves_seen += 1;
             let noisy = position.is_noisy(m);
-            let history = if noisy { 0 } else { self.quiet_history(position, &previous, m) };
+            let history = if noisy {
+                0
+            } else {
+                self.histories.quiet_move(position.quiet_index(m), position.trail(m), &previous)
+            };
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
 
@@ -783,26 +787,8 @@ impl SearchThread {
         }
     }
 
-    /// A quiet move's history: its own, and how it did after the moves
-    /// one and two plies back.
-    #[inline(always)]
-    fn quiet_history<G: Game>(&self, position: &G, previous: &[Option<usize>; 2], m: G::Move) -> i32 {
-        let mut history = self.histories.quiet_at(position.quiet_index(m));
-        if let Some(current) = position.trail(m) {
-            for &p in previous.iter().flatten() {
-                history += self.histories.continuation_at(p, current);
-            }
-        }
-        history
-    }
-
     fn update_quiet_history<G: Game>(&mut self, position: &G, previous: &[Option<usize>; 2], m: G::Move, bonus: i32) {
-        self.histories.update_quiet_at(position.quiet_index(m), bonus);
-        if let Some(current) = position.trail(m) {
-            for &p in previous.iter().flatten() {
-                self.histories.update_continuation_at(p, current, bonus);
-            }
-        }
+        self.histories.update_quiet_move(position.quiet_index(m), position.trail(m), previous, bonus);
     }
 
     fn update_capture_history<G: Game>(&mut self, position: &G, m: G::Move, bonus: i32) {

@@ -608,7 +608,8 @@ impl SearchThread {
         }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
         let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
-        let line = line_moves(&job.position, &[best].into_iter().chain(ponder).collect::<Vec<_>>());
+        let best_move = job.position.table_move(best);
+        let ponder_move = ponder.map(|p| job.position.make(best_move).table_move(p));
         let result = SearchResult {
             best,
             ponder,
@@ -618,7 +619,7 @@ impl SearchThread {
             tb_hits: job.total_tb_hits(),
         };
         *job.signals.result.lock().unwrap() = Some(result);
-        job.reporter.best_move(line.first().copied().unwrap_or_default(), line.get(1).copied());
+        job.reporter.best_move(best_move, ponder_move);
         job.signals.mark_idle();
     }
 

@@ -284,11 +284,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return 700_000;
             }
             let Some(current) = position.trail(m) else { return 0 };
-            let mut score = histories.quiet_at(position.quiet_index(m));
-            for previous in previous.iter().flatten() {
-                score += histories.continuation_at(*previous, current);
-            }
-            score
+            histories.quiet_move(position.quiet_index(m), Some(current), &previous)
         };
         let scores = &mut self.scores[ply];
         scores.clear();
@@ -334,10 +330,8 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     fn update_quiet(&mut self, position: &G, m: G::Move, ply: usize, bonus: i32) {
         let Some(current) = position.trail(m) else { return };
-        self.histories.update_quiet_at(position.quiet_index(m), bonus);
-        for previous in [self.moved[ply + 1], self.moved[ply]].into_iter().flatten() {
-            self.histories.update_continuation_at(previous, current, bonus);
-        }
+        let previous = [self.moved[ply + 1], self.moved[ply]];
+        self.histories.update_quiet_move(position.quiet_index(m), Some(current), &previous, bonus);
     }
 
     fn update_capture(&mut self, position: &G, m: G::Move, bonus: i32) {
