@@ -19,6 +19,11 @@ build's score is given as Elo with its 95% interval (pentanomial: the two
 games of an opening are one sample).
 
     scripts/elven-selfplay.py --games 200 --nodes 5000 --engine new --engine-b old
+
+With --movetime each move has that many milliseconds (`go movetime N`)
+instead of a node count: a match that counts each build's speed too.
+
+    scripts/elven-selfplay.py --games 60 --movetime 50 --engine new --engine-b old
 """
 
 import argparse
@@ -60,8 +65,10 @@ class Uci:
                 raise RuntimeError("no '%s' within %d s" % (prefix, timeout))
 
     def best(self, moves, nodes):
+        """The engine's move after `moves`: `nodes` a node count, or a
+        string such as "movetime 50" for the `go` command's limit."""
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("go nodes %d" % nodes)
+        self.send("go %s" % nodes if isinstance(nodes, str) else "go nodes %d" % nodes)
         return self.until("bestmove").split()[1]
 
     def quit(self):
@@ -142,11 +149,14 @@ def main():
     parser.add_argument("--engine", default="target/release/roque")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--nodes", type=int, default=2000)
+    parser.add_argument("--movetime", type=int, help="milliseconds a move instead of a node count")
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engine-b", help="the second player's build: a match, each opening twice")
     args = parser.parse_args()
+    if args.movetime:
+        args.nodes = "movetime %d" % args.movetime
     rng = random.Random(args.seed)
     if args.engine_b:
         return match(args, rng)

@@ -321,7 +321,7 @@ fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
     print_game_perft(&position, depth, |m| m.to_string())
 }
 
-/// Perft of a game of the game search, divided by first move (`text`: a
+/// Perft of a game other than chess (`game_perft`), divided by first move (`text`: a
 /// move's UCI text), with the total and the time.
 fn print_game_perft<G: roque::search::game::Game>(
     position: &G,

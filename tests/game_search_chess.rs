@@ -1,10 +1,10 @@
-//! Standard chess through the game search's trait (src/search/game/chess.rs):
-//! the generic perft counts what chess's own perft counts, and the game
-//! search plays chess: it finds mates at their distance and never a move
-//! that is not legal.
+//! Standard chess through the `Game` trait (src/search/game/chess.rs): the
+//! generic perft counts what chess's own perft counts, and a search started
+//! as any game's (`Engine::search_game_sync`, as the variants and Elven
+//! Chess are) plays chess: it finds mates at their distance and never a
+//! move that is not legal.
 
 use roque::board::Position;
-use roque::search::game::chess::ChessContext;
 use roque::search::{Engine, Score, SearchLimits};
 use roque::tools::perft::game_perft;
 
@@ -45,8 +45,7 @@ fn game_perft_counts_the_perft_suites() {
 fn game_search(fen: &str, limits: SearchLimits) -> (String, Score) {
     let position = Position::from_fen(fen).unwrap();
     let mut engine = Engine::new();
-    let context = ChessContext { network: Some(engine.network().clone()), ..ChessContext::default() };
-    let result = engine.search_game_sync(position, &[position.key()], position.side_to_move(), limits, context);
+    let result = engine.search_game_sync(position, &[position.key()], limits, ());
     assert!(position.legal_moves().contains(&result.best), "{fen}: {:?} is not legal", result.best);
     (result.best.to_uci(false), result.score)
 }

@@ -8,9 +8,10 @@ use roque::board::Position;
 use std::time::{Duration, Instant};
 use uci_support::{assert_legal_line, best_move, field, score_lines, Engine};
 
-/// 2 GiB of address space: room for the engine and a few dozen search
-/// threads, not for a thousand, nor for a 4 GiB table.
-const ADDRESS_SPACE_KIB: u64 = 2 << 20;
+/// 3 GiB of address space: room for the engine and 64 search threads (16
+/// MiB of stack each, for the longest move lists: src/search/engine.rs),
+/// not for a thousand, nor for a 4 GiB table.
+const ADDRESS_SPACE_KIB: u64 = 3 << 20;
 
 /// The options as debug mode reports them after a `setoption`.
 fn settings(engine: &mut Engine) -> String {

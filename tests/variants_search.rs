@@ -5,8 +5,8 @@
 
 mod variants_support;
 
-use roque::search::game::{GameReporter, ResultReporter};
 use roque::search::{Engine, SearchLimits};
+use roque::search::{Reporter, ResultReporter};
 use roque::variants::{Variant, VariantGame, VariantPosition};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -95,7 +95,7 @@ fn an_infinite_variant_search_on_several_threads_ends_on_stop() {
             &game,
             limits,
             &[],
-            Arc::clone(&reporter) as Arc<dyn GameReporter<roque::variants::Action>>,
+            Arc::clone(&reporter) as Arc<dyn Reporter<roque::variants::Action>>,
             None,
         );
         std::thread::sleep(Duration::from_millis(100));
@@ -210,17 +210,27 @@ fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhe
 /// the one computed from nothing; without a network, the hand-set one.
 #[test]
 fn the_search_evaluates_every_variant_as_computed_from_nothing() {
-    use roque::search::game::Game;
-    use roque::variants::eval::evaluate;
-    use roque::variants::search::VariantContext;
+    use roque::nnue::AccumulatorCache;
+    use roque::variants::eval::{evaluate, MAX_EVALUATION};
+    use roque::variants::search::evaluate_cached;
     let network = roque::nnue::embedded();
-    let mut with_network = VariantContext { network: Some(Arc::clone(&network)), ..VariantContext::default() };
-    let mut hand_set = VariantContext::default();
+    let (mut with_network, mut hand_set) = (AccumulatorCache::default(), AccumulatorCache::default());
     for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Chess) {
         let start = VariantPosition::startpos(variant);
         for position in random_positions(&start, 4, 60, 91) {
-            assert_eq!(position.evaluate(&mut with_network), evaluate(&position, Some(&network)), "{}", position.fen());
-            assert_eq!(position.evaluate(&mut hand_set), evaluate(&position, None), "{}", position.fen());
+            let clamped = |value: i32| value.clamp(-MAX_EVALUATION, MAX_EVALUATION);
+            assert_eq!(
+                evaluate_cached(&position, Some(&network), &mut with_network),
+                clamped(evaluate(&position, Some(&network))),
+                "{}",
+                position.fen()
+            );
+            assert_eq!(
+                evaluate_cached(&position, None, &mut hand_set),
+                clamped(evaluate(&position, None)),
+                "{}",
+                position.fen()
+            );
         }
     }
 }

@@ -12,8 +12,8 @@
 //! - `moves`: a move, its effect and its text; `movegen` the legal moves;
 //!   `make` plays one.
 //! - `castling`, `zobrist`, `perft`.
-//! - [`eval`]: the evaluation; `search`: the game search's hooks (the
-//!   search itself is src/search/game/); [`game`]: a game and its end.
+//! - [`eval`]: the evaluation; `search`: the search's hooks (the search
+//!   itself is src/search/search.rs); [`game`]: a game and its end.
 
 pub mod attacks;
 mod bitboard;

@@ -1,5 +1,5 @@
 //! Perft: the number of leaves of the legal move tree, which checks move
-//! generation against counts found otherwise; the game search's perft
+//! generation against counts found otherwise; the games' perft
 //! ([`crate::tools::perft::game_perft`]) on the 10x10 board.
 
 use super::{ElvenMove, ElvenPosition};

@@ -1,13 +1,20 @@
-//! Elven Chess in the game search (src/search/game/): one move a turn, the
-//! goal to mate, no forced captures, so every hook is chess's but for the
-//! board's size, the moves' table form and the warlock's captures.
+//! Elven Chess in the search (src/search/search.rs, over the `Game` trait of
+//! src/search/game/ and the hooks of src/search/hooks.rs): one move a turn,
+//! the goal to mate, no forced captures, so every hook is chess's but for
+//! the board's size, the moves' table form, the warlock's captures and the
+//! evaluation (hand-set, no network).
 
 use super::eval::{evaluate, VALUES};
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
+use crate::eval::MAX_EVALUATION;
 use crate::search::correction::{hash_men, Structure};
 use crate::search::game::{Game, Scores};
 use crate::search::history::Histories;
+use crate::search::hooks::SearchHooks;
 use crate::search::score::{DRAW, MATE};
+use crate::search::strength::{Random, StrengthLimit};
+use crate::search::thread::{Job, SearchThread};
+use crate::tablebase::Wdl;
 use crate::types::Color;
 use crate::types::Move;
 
@@ -44,11 +51,49 @@ fn stepped(from: ElvenSquare, index: u16) -> Option<ElvenSquare> {
     from.offset(files, ranks)
 }
 
+impl SearchHooks for ElvenPosition {
+    type Shared = ();
+
+    const BOUNDED_QUIESCENCE: bool = true;
+    const CHECK_BY_MAKING: bool = true;
+
+    fn prepare_evaluation(&self, _thread: &mut SearchThread, _job: &Job<Self>) {}
+
+    fn evaluate_on(&self, _thread: &mut SearchThread, _job: &Job<Self>, _ply: usize) -> i32 {
+        evaluate(self).clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    }
+
+    fn follow_move(&self, _thread: &mut SearchThread, _ply: usize, _m: ElvenMove) {}
+
+    fn follow_null_move(_thread: &mut SearchThread, _ply: usize) {}
+
+    /// A hundred halfmoves without a capture or a pawn move draw, unless
+    /// the last of them gave mate.
+    fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100 && !(self.in_check() && ElvenPosition::legal_moves(self).is_empty())
+    }
+
+    fn probe_tables(&self, _job: &Job<Self>, _depth: i32) -> Option<Wdl> {
+        None
+    }
+
+    fn clock_side(&self) -> Color {
+        self.side_to_move()
+    }
+
+    fn moves_before_game_end(&self, _keys: &[u64], line: &[ElvenMove]) -> usize {
+        line.len()
+    }
+
+    fn weakened_choice(&self, _: &StrengthLimit, _: &[(Move, i32)], _: &mut Random) -> usize {
+        0
+    }
+}
+
 impl Game for ElvenPosition {
     type Move = ElvenMove;
     type Moves = ElvenMoveList;
     type Scores = Scores<ELVEN_MAX_MOVES>;
-    type Context = ();
 
     const MAX_MOVES: usize = ELVEN_MAX_MOVES;
 
@@ -69,10 +114,6 @@ impl Game for ElvenPosition {
 
     fn is_insufficient_material(&self) -> bool {
         self.insufficient_material()
-    }
-
-    fn evaluate(&self, _: &mut ()) -> i32 {
-        evaluate(self)
     }
 
     fn legal_moves(&self) -> ElvenMoveList {
@@ -184,6 +225,9 @@ impl Game for ElvenPosition {
     fn table_move(&self, m: Move) -> ElvenMove {
         let bits = m.bits();
         let none = ElvenMove::NONE;
+        if m == Move::NONE {
+            return none;
+        }
         let Some(from) = ElvenSquare::from_index((bits & 127) as usize) else { return none };
         match bits & (3 << 14) {
             TAG_DOUBLE => {
@@ -287,6 +331,18 @@ mod tests {
         assert!(!ElvenMove::NONE.is_pass() && ElvenMove::NONE.promotion_piece().is_none());
         assert_eq!(ElvenPosition::to_table(ElvenMove::NONE), Move::NONE);
         assert_eq!(ElvenMove::default(), ElvenMove::NONE);
+        // The table's no move reads back as no move, in any position (the
+        // search takes a table move for a move to try first).
+        let mut random = Random::new(7);
+        let mut position = ElvenPosition::startpos();
+        for _ in 0..200 {
+            assert_eq!(position.table_move(Move::NONE), ElvenMove::NONE, "{}", position.fen());
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.make(moves[random.below(moves.len() as u64) as usize]);
+        }
         let _ = format!("{} {:?}", ElvenMove::NONE, ElvenMove::NONE);
     }
 }

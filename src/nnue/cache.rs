@@ -1,8 +1,8 @@
 //! An accumulator kept with the men it counts, so that the next board's is
 //! the difference: the rows of the men that came and went, added and taken
-//! off, rather than every man's. For a search that keeps no accumulator a
-//! ply (the game search, whose variants place, take off and bring back men
-//! in many ways): the positions it evaluates one after another are near
+//! off, rather than every man's. For an evaluation that keeps no accumulator
+//! a ply (the variants', whose rules place, take off and bring back men in
+//! many ways): the positions it evaluates one after another are near
 //! each other in its tree, a few men apart.
 
 use super::accumulator::Accumulator;

@@ -6,7 +6,7 @@
 //! - `accumulator.rs`: the hidden layer kept up to date move by move, and
 //!   the search's stack of it.
 //! - `cache.rs`: an accumulator kept with the men it counts, brought to
-//!   the next board by the difference (the game search's variants).
+//!   the next board by the difference (the variants' evaluation).
 //! - `simd/`: the inner loop for AVX-512, AVX2 and portable targets.
 //!
 //! The default network is built into the binary (`build.rs` copies

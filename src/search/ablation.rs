@@ -26,15 +26,11 @@ pub enum Step {
     QuiescenceFutility,
     QuiescenceSee,
     Correction,
-    /// The chess search itself: switched off, chess is played by the game
-    /// search (src/search/game/chess.rs), to measure how far that search is
-    /// from chess's own.
-    ChessSearch,
 }
 
 impl Step {
     /// Every step, with the name `ROQUE_ABLATE` knows it by.
-    pub const ALL: [(Step, &'static str); 17] = [
+    pub const ALL: [(Step, &'static str); 16] = [
         (Step::Aspiration, "aspiration"),
         (Step::Razoring, "razoring"),
         (Step::ReverseFutility, "rfp"),
@@ -51,7 +47,6 @@ impl Step {
         (Step::QuiescenceFutility, "qs-futility"),
         (Step::QuiescenceSee, "qs-see"),
         (Step::Correction, "correction"),
-        (Step::ChessSearch, "chess-search"),
     ];
 
     const fn bit(self) -> u32 {

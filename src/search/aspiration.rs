@@ -1,4 +1,4 @@
-//! Aspiration windows, for the chess search and the game search: a root
+//! Aspiration windows, for the search of every game: a root
 //! search in a narrow window around the last iteration's score, widened on
 //! the side that fails until the score falls inside (every number from the
 //! parameter table's `aspiration_*` entries).

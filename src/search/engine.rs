@@ -1,21 +1,18 @@
 //! The engine: the transposition table and a pool of search threads,
 //! created once and reused by every search.
 
-use super::game::chess::ChessContext;
-use super::game::{Game as GameRules, GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
+use super::hooks::SearchHooks;
 use super::limits::SearchLimits;
-use super::report::{Reporter, SearchResult, SilentReporter};
+use super::report::{GameSearchResult, Reporter, ResultReporter, SearchResult, SilentReporter};
 use super::score::TB_WIN_BOUND;
 use super::strength::{Random, StrengthLimit};
-use super::thread::{Job, SearchThread, Signals, ThreadStats};
+use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::clock::Instant;
-use crate::nnue::{AccumulatorCache, Network};
+use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
-use crate::types::Color;
 use crate::variants::mines::MineOdds;
-use crate::variants::search::VariantContext;
 use crate::variants::{Action, VariantGame};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,13 +32,17 @@ pub const MAX_THREADS: usize = if cfg!(target_arch = "wasm32") { 1 } else { 1024
 /// quiescence frame where razoring calls it. Measured frames (the address of
 /// a local at each ply during searches of the bench positions): 3,264 bytes
 /// for the alpha-beta search and at most 2,736 for quiescence in the release
-/// build, so 246 * (2 * 3,264 + 2,736) = 2.3 MB at worst; 4 MiB leaves 1.8
-/// times that. Unoptimised builds use about 19 KiB an alpha-beta frame (12
-/// MB at worst), hence 32 MiB there.
+/// build for chess, so 246 * (2 * 3,264 + 2,736) = 2.3 MB at worst. The
+/// other games' move lists are longer (1,024 actions in the variants, 650
+/// moves in Elven Chess, and the picker holds two lists and their scores):
+/// 14.4 KB a ply along the deepest lines of their bench searches, against
+/// 5.1 KB for chess's, so about 7.1 MB at worst (two frames a ply); 16 MiB
+/// leaves twice that. Unoptimised builds use about four times as much, hence
+/// 64 MiB there.
 /// The WebAssembly build searches on the caller's stack, which the linker
-/// sizes (`-z stack-size` in .cargo/config.toml).
+/// sizes (`-z stack-size` in .cargo/config.toml: 16 MiB, for Elven Chess).
 #[cfg(not(target_arch = "wasm32"))]
-const THREAD_STACK_BYTES: usize = if cfg!(debug_assertions) { 32 << 20 } else { 4 << 20 };
+const THREAD_STACK_BYTES: usize = if cfg!(debug_assertions) { 64 << 20 } else { 16 << 20 };
 
 enum Task {
     Search(Arc<Job>),
@@ -316,6 +317,7 @@ impl Engine {
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
             position,
+            shared: (),
             keys: game.keys().to_vec(),
             root_moves,
             limits,
@@ -367,44 +369,53 @@ impl Engine {
         game: &VariantGame,
         limits: SearchLimits,
         searchmoves: &[Action],
-        reporter: Arc<dyn GameReporter<Action>>,
+        reporter: Arc<dyn Reporter<Action>>,
         mine_odds: Option<MineOdds>,
     ) {
-        let root = *game.position();
-        let context = self.variant_context(game, mine_odds);
-        self.start_game(root, game.keys(), root.side_to_move(), limits, searchmoves, reporter, context);
+        let odds = mine_odds.unwrap_or_else(|| game.mine_odds());
+        self.start_game(*game.position(), game.keys(), limits, searchmoves, reporter, odds);
     }
 
-    /// Starts searching `root` of a game of the game search on every thread
-    /// and returns at once: `keys` are the game's keys up to the root (for
-    /// repetitions), `clock_side` the colour whose clock is kept, the root
-    /// moves `searchmoves` (empty: every legal move).
-    #[allow(clippy::too_many_arguments)]
-    pub fn start_game<G: GameRules>(
+    /// Starts searching `root` of any game on every thread and returns at
+    /// once, by the chess search over the game's hooks: `keys` are the
+    /// game's keys up to the root (for repetitions), the root moves
+    /// `searchmoves` (empty: every legal move), `shared` what the search
+    /// knows beyond the position. The network judges where the game's
+    /// evaluation asks it and `Use NNUE` is on; strength limits and endgame
+    /// tables are chess's alone.
+    pub fn start_game<G: SearchHooks>(
         &mut self,
         root: G,
         keys: &[u64],
-        clock_side: Color,
         limits: SearchLimits,
         searchmoves: &[G::Move],
-        reporter: Arc<dyn GameReporter<G::Move>>,
-        context: G::Context,
+        reporter: Arc<dyn Reporter<G::Move>>,
+        shared: G::Shared,
     ) {
         self.stop();
         self.wait();
         let root_moves = root_moves(&root.legal_moves(), searchmoves);
         self.begin_search(&limits);
-        let job: Arc<GameJob<G>> = Arc::new(GameJob {
+        let job: Arc<Job<G>> = Arc::new(Job {
             tt: Arc::clone(&self.tt),
+            network: self.use_network.then(|| Arc::clone(&self.network)),
             signals: Arc::clone(&self.signals),
             stats: Arc::clone(&self.stats),
-            context,
-            root,
+            position: root,
+            shared,
             keys: keys.to_vec(),
-            clock_side,
             root_moves,
             limits,
             multipv: self.multipv,
+            reported_lines: self.multipv,
+            strength: None,
+            seed: self.random.next_u64(),
+            tablebases: None,
+            tb_pieces: 0,
+            tb_probe_depth: 0,
+            tb_rule50: true,
+            root_tb_scores: Vec::new(),
+            root_tb_hits: 0,
             move_overhead: self.move_overhead,
             reporter,
             start: Instant::now(),
@@ -422,48 +433,21 @@ impl Engine {
         limits: SearchLimits,
         mine_odds: Option<MineOdds>,
     ) -> GameSearchResult<Action> {
-        let root = *game.position();
-        let context = self.variant_context(game, mine_odds);
-        self.search_game_sync(root, game.keys(), root.side_to_move(), limits, context)
+        let odds = mine_odds.unwrap_or_else(|| game.mine_odds());
+        self.search_game_sync(*game.position(), game.keys(), limits, odds)
     }
 
-    /// What a variant search knows beyond the position: the odds of the
-    /// secret mines (`mine_odds`, or the game's own where None), and the
-    /// network where `Use NNUE` is on.
-    fn variant_context(&self, game: &VariantGame, mine_odds: Option<MineOdds>) -> VariantContext {
-        VariantContext {
-            odds: mine_odds.unwrap_or_else(|| game.mine_odds()),
-            network: self.use_network.then(|| Arc::clone(&self.network)),
-            cache: AccumulatorCache::default(),
-        }
-    }
-
-    /// What the game search knows of a chess position beyond it: the
-    /// network, where `Use NNUE` is on.
-    pub fn chess_context(&self) -> ChessContext {
-        ChessContext { network: self.use_network.then(|| Arc::clone(&self.network)), ..ChessContext::default() }
-    }
-
-    /// Searches `root` of a game of the game search to the limits and returns
-    /// the result (tests, tools): `keys` are the game's up to the root.
-    pub fn search_game_sync<G: GameRules>(
+    /// Searches `root` of any game to the limits and returns the result
+    /// (tests, tools): `keys` are the game's up to the root.
+    pub fn search_game_sync<G: SearchHooks>(
         &mut self,
         root: G,
         keys: &[u64],
-        clock_side: Color,
         limits: SearchLimits,
-        context: G::Context,
+        shared: G::Shared,
     ) -> GameSearchResult<G::Move> {
         let reporter = Arc::new(ResultReporter::default());
-        self.start_game(
-            root,
-            keys,
-            clock_side,
-            limits,
-            &[],
-            Arc::clone(&reporter) as Arc<dyn GameReporter<G::Move>>,
-            context,
-        );
+        self.start_game(root, keys, limits, &[], Arc::clone(&reporter) as Arc<dyn Reporter<G::Move>>, shared);
         self.wait();
         let result = reporter.result.lock().unwrap().take();
         result.expect("a finished search reports its move")

@@ -9,15 +9,21 @@
 //! accumulators ply by ply, its hand-crafted evaluation against a lone
 //! king and its Syzygy tables.
 //!
-//! Only chess implements them so far. Before another game does, the search
-//! must take the hooks of `Game` it does not read yet (a child of the same
-//! player, a game ended by the last move, a move's chance, the plain turn,
-//! forced captures, placements, legality judged by making), its histories
-//! through `Game::histories` (Elven Chess's are larger than chess's), a null
-//! move told apart from a move without a trail (a pass, a mine), and
-//! `Game::table_move` must read no move back as no move.
+//! Chess, the variants (src/variants/search.rs) and Elven Chess
+//! (src/elven/search.rs) implement them: every game is searched by this one
+//! search. What the variants' rules change is read through `Game` at the
+//! few places where it matters, each a constant for chess that
+//! monomorphisation folds away: a child of the same player is searched with
+//! the window as it is and its score not negated (a Marseillais turn), a
+//! game ended by the last move scores as the rules say (a mine, a king left
+//! alone), a move's chance weighs its score (a secret mine), reverse
+//! futility, razoring, the null move, ProbCut and the correction history
+//! keep to plain turns, quiet moves are pruned where the game allows,
+//! placements are neither pruned nor reduced, forced captures take away
+//! standing pat, and candidates are made when reached where legality is
+//! judged by making them.
 
-use super::game::Game;
+use super::game::{Chance, Game};
 use super::strength::{Random, StrengthLimit};
 use super::thread::{Job, SearchThread};
 use crate::board::{moves_before_game_end, Position};
@@ -26,6 +32,25 @@ use crate::tablebase::Wdl;
 use crate::types::{Color, Move};
 
 pub trait SearchHooks: Game {
+    /// What a search of this game knows beyond its position, shared by
+    /// every thread of the job (mined chess: the odds of the secret mines).
+    type Shared: Send + Sync + 'static;
+
+    /// Every ply is one move of the side to move, the sides alternating, so
+    /// that a position can repeat only an even number of plies later (not
+    /// in a turn of several moves).
+    const ALTERNATING_PLIES: bool = true;
+    /// The quiescence search follows evasions and forced captures only so
+    /// far, and stands on the evaluation beyond its most plies (the
+    /// `variant_qs_*` parameters): captured men that come back, ghosts
+    /// nothing can take and forced captures chain far longer than chess's
+    /// captures.
+    const BOUNDED_QUIESCENCE: bool = false;
+    /// Whether a move gives check is learnt by making it: the game has no
+    /// test of its own ([`Game::gives_check`] says false), so the child is
+    /// made before the move is pruned and asked whether it is in check.
+    const CHECK_BY_MAKING: bool = false;
+
     /// Readies the thread's evaluation for a search of `job` from this
     /// position, the root.
     fn prepare_evaluation(&self, thread: &mut SearchThread, job: &Job<Self>);
@@ -50,9 +75,18 @@ pub trait SearchHooks: Game {
     /// The line a weakened engine plays, among `lines` (moves in the
     /// table's 16 bits, best first, with their scores).
     fn weakened_choice(&self, strength: &StrengthLimit, lines: &[(Move, i32)], random: &mut Random) -> usize;
+    /// The move's chance of being other than it seems (a secret mine under
+    /// its square), judged with the job's knowledge and the thread's
+    /// evaluation; None for most.
+    #[inline(always)]
+    fn chance_on(&self, _thread: &mut SearchThread, _job: &Job<Self>, _m: Self::Move) -> Option<Chance> {
+        None
+    }
 }
 
 impl SearchHooks for Position {
+    type Shared = ();
+
     fn prepare_evaluation(&self, thread: &mut SearchThread, job: &Job<Self>) {
         if let Some(network) = &job.network {
             thread.accumulators.reset(network, self);

@@ -41,6 +41,6 @@ pub mod tt;
 
 pub use engine::Engine;
 pub use limits::SearchLimits;
-pub use report::{IterationInfo, Reporter, SearchResult, SilentReporter};
+pub use report::{GameSearchResult, IterationInfo, Reporter, ResultReporter, SearchResult, SilentReporter};
 pub use score::{Bound, Score};
 pub use strength::StrengthLimit;

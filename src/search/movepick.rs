@@ -114,7 +114,7 @@ impl<G: Game> MovePicker<G> {
             noisy_only,
             skip_quiets: false,
             moves: G::Moves::default(),
-            scores: G::Scores::zeroed(),
+            scores: G::Scores::new(),
             next: 0,
             bad: G::Moves::default(),
             next_bad: 0,
@@ -173,8 +173,9 @@ impl<G: Game> MovePicker<G> {
                         // Under-promotions are never worth it in quiescence.
                         self.moves.retain(|&m| !G::is_under_promotion(m));
                     }
+                    self.scores.clear();
                     for i in 0..self.moves.len() {
-                        self.scores[i] = noisy_score(position, histories, self.moves[i]);
+                        self.scores.push(noisy_score(position, histories, self.moves[i]));
                     }
                     self.stage = Stage::GoodNoisy;
                 }
@@ -197,9 +198,10 @@ impl<G: Game> MovePicker<G> {
                     self.moves.clear();
                     self.next = 0;
                     position.generate_quiet(&mut self.moves);
+                    self.scores.clear();
                     if !self.skip_quiets {
                         for i in 0..self.moves.len() {
-                            self.scores[i] = quiet_score(position, histories, context, self.moves[i]);
+                            self.scores.push(quiet_score(position, histories, context, self.moves[i]));
                         }
                     }
                     self.stage = Stage::Quiet;
@@ -223,13 +225,14 @@ impl<G: Game> MovePicker<G> {
                     self.moves.clear();
                     self.next = 0;
                     position.generate_evasions(&mut self.moves);
+                    self.scores.clear();
                     for i in 0..self.moves.len() {
                         let m = self.moves[i];
-                        self.scores[i] = if position.is_noisy(m) {
+                        self.scores.push(if position.is_noisy(m) {
                             (1 << 24) + noisy_score(position, histories, m)
                         } else {
                             quiet_score(position, histories, context, m)
-                        };
+                        });
                     }
                     self.stage = Stage::Evasions;
                 }

@@ -27,6 +27,27 @@ pub struct IterationInfo<M = Move> {
     pub pv: Vec<M>,
 }
 
+impl<M> IterationInfo<M> {
+    /// The same information without its line, for a writer of another
+    /// game's moves.
+    pub fn without_line(&self) -> IterationInfo {
+        IterationInfo {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: self.multipv,
+            score: self.score,
+            bound: self.bound,
+            wdl: self.wdl,
+            nodes: self.nodes,
+            nps: self.nps,
+            hashfull: self.hashfull,
+            tb_hits: self.tb_hits,
+            time_ms: self.time_ms,
+            pv: Vec::new(),
+        }
+    }
+}
+
 /// Receives search progress of a game whose moves are `M` (chess's by
 /// default). Called from the search's main thread.
 pub trait Reporter<M = Move>: Send + Sync {
@@ -57,4 +78,42 @@ pub struct SearchResult {
     pub depth: u32,
     pub nodes: u64,
     pub tb_hits: u64,
+}
+
+/// The outcome of a finished search of a game whose moves are `M`, in the
+/// game's own moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSearchResult<M> {
+    pub best: M,
+    pub ponder: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// A reporter that keeps only the result (tests, tools, self-play).
+pub struct ResultReporter<M> {
+    pub result: std::sync::Mutex<Option<GameSearchResult<M>>>,
+    last: std::sync::Mutex<Option<(Score, u32, u64)>>,
+}
+
+impl<M> Default for ResultReporter<M> {
+    fn default() -> Self {
+        ResultReporter { result: Default::default(), last: Default::default() }
+    }
+}
+
+impl<M: Send> Reporter<M> for ResultReporter<M> {
+    fn iteration(&self, info: &IterationInfo<M>) {
+        if info.multipv == 1 {
+            *self.last.lock().unwrap() = Some((info.score, info.depth, info.nodes));
+        }
+    }
+
+    fn current_move(&self, _depth: u32, _mv: M, _number: usize) {}
+
+    fn best_move(&self, best: M, ponder: Option<M>) {
+        let (score, depth, nodes) = self.last.lock().unwrap().unwrap_or((Score::Cp(0), 0, 0));
+        *self.result.lock().unwrap() = Some(GameSearchResult { best, ponder, score, depth, nodes });
+    }
 }

@@ -7,7 +7,7 @@
 
 use super::ablation::{enabled, Step};
 use super::correction::{beyond_the_eval, CorrectionKeys};
-use super::game::Game;
+use super::game::{Chance, Game};
 use super::history::bonus;
 use super::hooks::SearchHooks;
 use super::movepick::{MovePicker, OrderingContext};
@@ -39,6 +39,24 @@ fn table_eval(entry: Option<TableEntry>) -> Option<i32> {
     entry.map(|e| e.eval).filter(|eval| eval.abs() <= MAX_EVALUATION)
 }
 
+/// The position after `m`, a move the move picker gave, where it is legal:
+/// chess's picker gives legal moves; a game that tells a move's legality
+/// only by making it gives candidates ([`Game::lazy_legality`]).
+#[inline(always)]
+fn made_if_legal<G: Game>(position: &G, m: G::Move) -> Option<G> {
+    if position.lazy_legality() {
+        position.make_if_legal(m)
+    } else {
+        Some(position.make(m))
+    }
+}
+
+/// Whether the side to move has a legal move (asked in check, where the
+/// candidates are the evasions).
+fn has_legal_move<G: Game>(position: &G) -> bool {
+    position.candidate_moves().iter().any(|&m| made_if_legal(position, m).is_some())
+}
+
 impl SearchThread {
     /// The static evaluation of the position at `ply`: the one place the
     /// search calls the network or the hand-crafted evaluation (chess's
@@ -58,6 +76,18 @@ impl SearchThread {
         (raw + self.correction.correction(keys)).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
+    /// [`SearchThread::corrected`] where the game's turn is plain (one move,
+    /// the usual goal); elsewhere the correction history does not learn, and
+    /// the evaluation stands as it is.
+    #[inline(always)]
+    fn corrected_in<G: Game>(&self, position: &G, raw: i32, keys: &CorrectionKeys) -> i32 {
+        if position.plain_turn() {
+            self.corrected(raw, keys)
+        } else {
+            raw
+        }
+    }
+
     #[inline(always)]
     fn frame(&self, ply: usize) -> &super::thread::Frame {
         &self.stack[ply + STACK_OFFSET]
@@ -73,13 +103,69 @@ impl SearchThread {
     /// child's table bucket on its way to the cache.
     #[inline(always)]
     fn make_move<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, ply: usize) -> G {
+        let child = position.make(m);
+        self.enter(job, position, m, child, ply)
+    }
+
+    /// Enters `child`, the position after `m` (made already), on the path,
+    /// as [`SearchThread::make_move`] does.
+    #[inline(always)]
+    fn enter<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, child: G, ply: usize) -> G {
         let moved = position.trail(m);
         position.follow_move(self, ply, m);
-        let child = position.make(m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
-        self.frame_mut(ply).moved = moved;
+        let frame = self.frame_mut(ply);
+        frame.moved = moved;
+        frame.null_move = false;
         child
+    }
+
+    /// The score of a child searched by `search` in a window of the
+    /// parent's player (alpha, beta): negated where the move passed to the
+    /// other player (always in chess), and mixed with the move's `chance` of
+    /// being other than it seems (mined chess).
+    #[inline(always)]
+    fn for_parent(
+        &mut self,
+        same_player: bool,
+        chance: Option<Chance>,
+        alpha: i32,
+        beta: i32,
+        search: impl Fn(&mut Self, i32, i32) -> i32,
+    ) -> i32 {
+        let relative = |this: &mut Self, alpha: i32, beta: i32| {
+            if same_player {
+                search(this, alpha, beta)
+            } else {
+                -search(this, -beta, -alpha)
+            }
+        };
+        match chance {
+            None => relative(self, alpha, beta),
+            Some(chance) => chance.weighed(alpha, beta, |a, b| relative(self, a, b)),
+        }
+    }
+
+    /// The search of `child`, the position after a move of `parent`, in the
+    /// window (alpha, beta) of `parent`'s player ([`SearchThread::for_parent`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn child_score<G: SearchHooks, const PV: bool>(
+        &mut self,
+        job: &Job<G>,
+        parent: &G,
+        child: &G,
+        chance: Option<Chance>,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        self.for_parent(parent.same_player(child), chance, alpha, beta, |this, a, b| {
+            this.search::<G, PV>(job, child, a, b, depth, ply + 1, cut_node)
+        })
     }
 
     #[inline(always)]
@@ -96,14 +182,15 @@ impl SearchThread {
 
     /// Whether the current position (the last key) repeats an earlier one:
     /// once within the search, or twice counting the game before the root.
-    fn is_repetition<G: Game>(&self, position: &G) -> bool {
+    fn is_repetition<G: SearchHooks>(&self, position: &G) -> bool {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let earliest = current.saturating_sub(position.halfmove_clock() as usize).max(self.null_barrier);
         let mut count = 0;
-        // Only positions with the same side to move, at least four plies
-        // back, can repeat this one.
-        for distance in (4..=current - earliest).step_by(2) {
+        // Where the sides alternate, only positions with the same side to
+        // move, at least four plies back, can repeat this one.
+        let (nearest, step) = if G::ALTERNATING_PLIES { (4, 2) } else { (1, 1) };
+        for distance in (nearest..=current - earliest).step_by(step) {
             let index = current - distance;
             if self.keys[index] == key {
                 if index >= self.root_index {
@@ -137,7 +224,7 @@ impl SearchThread {
             -INFINITE
         } else {
             let raw = self.evaluate(job, &position, 0);
-            self.corrected(raw, &CorrectionKeys::new(&position, self.previous_moves(0)))
+            self.corrected_in(&position, raw, &CorrectionKeys::new(&position, self.previous_moves(0)))
         };
         for index in self.pv_index..self.root_moves.len() {
             let m = position.table_move(self.root_moves[index].mv);
@@ -145,15 +232,17 @@ impl SearchThread {
                 job.reporter.current_move(depth as u32, m, index + 1);
             }
             let nodes_before = self.nodes;
+            let chance = position.chance_on(self, job, m);
             let child = self.make_move(job, &position, m, 0);
             let new_depth = depth - 1 + child.in_check() as i32;
             let first = index == self.pv_index;
             let mut score = 0;
             if !first {
-                score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, new_depth, 1, true);
+                score =
+                    self.child_score::<G, false>(job, &position, &child, chance, alpha, alpha + 1, new_depth, 0, true);
             }
             if first || (score > alpha && !self.stopped) {
-                score = -self.search::<G, true>(job, &child, -beta, -alpha, new_depth, 1, false);
+                score = self.child_score::<G, true>(job, &position, &child, chance, alpha, beta, new_depth, 0, false);
             }
             self.unmake_move();
             self.root_moves[index].nodes += self.nodes - nodes_before;
@@ -206,7 +295,7 @@ impl SearchThread {
                 self.pv_len[ply] = 0;
                 return DRAW;
             }
-            return self.quiescence::<G, PV>(job, position, alpha, beta, ply);
+            return self.quiescence::<G, PV>(job, position, alpha, beta, ply, 0);
         }
         self.pv_len[ply] = 0;
 
@@ -219,7 +308,12 @@ impl SearchThread {
         }
         let in_check = position.in_check();
 
-        // Step 3. Draws by rule, and the end of the stack.
+        // Step 3. A game ended by the last move (mined chess: a man
+        // exploded; losing chess: a king left alone), draws by rule, and the
+        // end of the stack.
+        if position.won_by_last_move() || position.ended() {
+            return position.no_move_score(ply);
+        }
         if self.is_draw(position) {
             return DRAW;
         }
@@ -260,7 +354,7 @@ impl SearchThread {
         } else {
             let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, position, ply));
             let keys = CorrectionKeys::new(position, self.previous_moves(ply));
-            (raw, self.corrected(raw, &keys), keys)
+            (raw, self.corrected_in(position, raw, &keys), keys)
         };
         let mut eval = static_eval;
         if let Some(entry) = entry {
@@ -312,7 +406,10 @@ impl SearchThread {
             }
         }
 
-        let prunable = !PV && !in_check && excluded.is_none() && !is_decisive(beta);
+        // Not where the turn is not plain (a turn of several moves, forced
+        // captures, an army being placed, the goal of being mated): passing
+        // is no move there, and a static margin says little.
+        let prunable = !PV && !in_check && excluded.is_none() && !is_decisive(beta) && position.plain_turn();
         if prunable {
             // Step 8. Razoring: far below alpha at low depth, only captures
             // can save the node; if quiescence agrees, fail low now.
@@ -320,7 +417,7 @@ impl SearchThread {
                 && depth <= p::razor_max_depth()
                 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
             {
-                let score = self.quiescence::<G, false>(job, position, alpha, alpha + 1, ply);
+                let score = self.quiescence::<G, false>(job, position, alpha, alpha + 1, ply, 0);
                 if score <= alpha {
                     return score;
                 }
@@ -340,7 +437,7 @@ impl SearchThread {
             // Step 10. Null move: if passing still fails high, a real move
             // will. Not with pawns and king alone, where zugzwang is common,
             // and not twice in a row.
-            let previous_was_null = ply > 0 && self.frame(ply - 1).moved.is_none();
+            let previous_was_null = ply > 0 && self.frame(ply - 1).null_move;
             if enabled(Step::NullMove)
                 && depth >= p::nmp_min_depth()
                 && eval >= beta
@@ -357,6 +454,7 @@ impl SearchThread {
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
+                self.frame_mut(ply).null_move = true;
                 let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
                 let score =
                     -self.search::<G, false>(job, &child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
@@ -386,9 +484,10 @@ impl SearchThread {
                     if !position.see_ge(m, probcut_beta - static_eval) {
                         continue;
                     }
-                    let child = self.make_move(job, position, m, ply);
+                    let Some(child) = made_if_legal(position, m) else { continue };
+                    let child = self.enter(job, position, m, child, ply);
                     let mut score =
-                        -self.quiescence::<G, false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                        -self.quiescence::<G, false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
                     if score >= probcut_beta {
                         score = -self.search::<G, false>(
                             job,
@@ -438,10 +537,21 @@ impl SearchThread {
         let mut moves_seen = 0;
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<G::Move, 32> = ArrayVec::new();
+        // Quiet moves may be pruned here (chess: always; a game may keep
+        // them while an army is still being placed).
+        let prunes_quiets = position.prunes_quiets();
         while let Some(m) = picker.next(position, &self.histories, &context) {
             if G::to_table(m) == excluded {
                 continue;
             }
+            // A game that tells a move's legality, or whether it gives
+            // check, only by making it makes it here (chess: after pruning).
+            let made = if G::CHECK_BY_MAKING || position.lazy_legality() {
+                let Some(child) = made_if_legal(position, m) else { continue };
+                Some(child)
+            } else {
+                None
+            };
             moves_seen += 1;
             let noisy = position.is_noisy(m);
             let history = if noisy {
@@ -452,15 +562,21 @@ impl SearchThread {
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
 
-            let gives_check = position.gives_check(m);
+            let gives_check = match &made {
+                Some(child) if G::CHECK_BY_MAKING => child.in_check(),
+                _ => position.gives_check(m),
+            };
+            // A placement from a hand is never pruned nor reduced: the
+            // evaluation cannot judge where a man is best placed.
+            let placement = G::is_placement(m);
 
             // Step 14. Pruning of late or losing moves, once a line that
             // avoids mate is in hand. Quiet moves are kept while alpha is a
             // mate score: a quiet move can deliver a shorter mate. Quiet
             // checks are kept from late-move and futility pruning: the eval
             // does not see a mate they may deliver, and they are few.
-            if best_score > -TB_WIN_BOUND && position.has_pieces() {
-                if !noisy && !is_decisive(alpha) {
+            if best_score > -TB_WIN_BOUND && position.has_pieces() && !placement {
+                if !noisy && !is_decisive(alpha) && prunes_quiets {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
                     if enabled(Step::LateMovePruning) && moves_searched >= limit && !gives_check {
@@ -532,7 +648,11 @@ impl SearchThread {
             }
 
             moves_searched += 1;
-            let child = self.make_move(job, position, m, ply);
+            let chance = position.chance_on(self, job, m);
+            let child = match made {
+                Some(child) => self.enter(job, position, m, child, ply),
+                None => self.make_move(job, position, m, ply),
+            };
             // Check extension: a check is searched one ply deeper.
             if enabled(Step::CheckExtension) && gives_check && extension == 0 {
                 extension = 1;
@@ -542,8 +662,15 @@ impl SearchThread {
             // Step 16. Late-move reductions: late quiet moves are searched
             // shallower with a null window, and again at full depth only if
             // they beat alpha.
+            let null_window = |this: &mut Self, depth: i32, cut_node: bool| {
+                this.child_score::<G, false>(job, position, &child, chance, alpha, alpha + 1, depth, ply, cut_node)
+            };
             let mut score = 0;
-            if enabled(Step::LateMoveReductions) && depth >= 2 && moves_searched > 1 + PV as i32 && (!noisy || !was_pv)
+            if enabled(Step::LateMoveReductions)
+                && depth >= 2
+                && moves_searched > 1 + PV as i32
+                && (!noisy || !was_pv)
+                && !placement
             {
                 let mut reduction = base_reduction;
                 reduction += !was_pv as i32 * p::lmr_not_pv() + cut_node as i32 * p::lmr_cut_node();
@@ -553,18 +680,18 @@ impl SearchThread {
                     reduction /= p::lmr_noisy_divisor();
                 }
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
-                score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
+                score = null_window(self, reduced, true);
                 if score > alpha && reduced < new_depth {
-                    score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    score = null_window(self, new_depth, !cut_node);
                 }
             } else if !PV || moves_searched > 1 {
                 // Step 17. Principal-variation search: the first move with
                 // the full window, the others with a null window, searched
                 // again in full when they beat alpha.
-                score = -self.search::<G, false>(job, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                score = null_window(self, new_depth, !cut_node);
             }
             if PV && (moves_searched == 1 || (score > alpha && score < beta)) {
-                score = -self.search::<G, true>(job, &child, -beta, -alpha, new_depth, ply + 1, false);
+                score = self.child_score::<G, true>(job, position, &child, chance, alpha, beta, new_depth, ply, false);
             }
             self.unmake_move();
             if self.stopped {
@@ -628,6 +755,7 @@ impl SearchThread {
             // node's result, where its bound says on which side of the
             // evaluation the truth lies.
             let learns = enabled(Step::Correction)
+                && position.plain_turn()
                 && !in_check
                 && !is_decisive(best_score)
                 && (!has_best || !position.is_noisy(best_move))
@@ -641,6 +769,13 @@ impl SearchThread {
 
     /// Quiescence search: captures and queen promotions until the position
     /// is quiet, or every evasion when in check; standing pat otherwise.
+    /// `qply`: the plies searched below the horizon. Where captures are
+    /// compulsory (losing chess) there is no standing pat while one is
+    /// legal; where the rules make the position quiet (a placement waits,
+    /// an army is being placed, a mine is to be laid) the evaluation stands.
+    /// A game of [`SearchHooks::BOUNDED_QUIESCENCE`] searches evasions and a
+    /// choice among forced captures in its first plies only, and stands
+    /// beyond its most plies (the `variant_qs_*` parameters).
     fn quiescence<G: SearchHooks, const PV: bool>(
         &mut self,
         job: &Job<G>,
@@ -648,6 +783,7 @@ impl SearchThread {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        qply: u32,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.count_node_and_check_stop(job) {
@@ -656,6 +792,9 @@ impl SearchThread {
         if PV {
             self.seldepth = self.seldepth.max(ply + 1);
         }
+        if position.won_by_last_move() || position.ended() {
+            return position.no_move_score(ply);
+        }
         let in_check = position.in_check();
         // A quiet evasion can carry the line past the fifty-move limit.
         if position.is_insufficient_material() || position.is_fifty_move_draw() {
@@ -663,6 +802,17 @@ impl SearchThread {
         }
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { self.evaluate(job, position, ply) };
+        }
+        if position.quiet_by_rule() {
+            return self.evaluate(job, position, ply);
+        }
+        let bounded = G::BOUNDED_QUIESCENCE;
+        if bounded && in_check && qply as i32 >= p::variant_qs_check_plies() {
+            return if has_legal_move(position) {
+                self.evaluate(job, position, ply)
+            } else {
+                position.no_move_score(ply)
+            };
         }
 
         // Step 1. Transposition table.
@@ -674,21 +824,38 @@ impl SearchThread {
             }
         }
 
-        // Step 2. Stand pat: the side to move may decline every capture.
-        // The evaluation is corrected by the pawn and other men's entries
-        // (the moves that led here are not followed in this search).
-        let (raw_eval, static_eval) = if in_check {
+        // Step 2. Stand pat: the side to move may decline every capture,
+        // unless one is forced. The evaluation is corrected by the pawn and
+        // other men's entries (the moves that led here are not followed in
+        // this search).
+        let forced = !in_check
+            && position.captures_compulsory()
+            && position.candidate_noisy_moves().iter().any(|&m| position.is_capture(m));
+        let (raw_eval, static_eval) = if in_check || forced {
             (-INFINITE, -INFINITE)
         } else {
             let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, position, ply));
-            (raw, self.corrected(raw, &CorrectionKeys::new(position, [None, None])))
+            (raw, self.corrected_in(position, raw, &CorrectionKeys::new(position, [None, None])))
         };
         let mut best_score = static_eval;
-        if !in_check {
+        if !in_check && !forced {
             if best_score >= beta {
                 return best_score;
             }
             alpha = alpha.max(best_score);
+        }
+        if bounded {
+            // Beyond the most plies, or at a choice among forced captures
+            // past the first plies, the evaluation stands.
+            let choice = || {
+                let moves = position.candidate_noisy_moves();
+                moves.iter().filter(|&&m| made_if_legal(position, m).is_some()).take(2).count() > 1
+            };
+            if qply as i32 >= p::variant_qs_max_plies()
+                || (forced && qply as i32 >= p::variant_forced_choice_plies() && choice())
+            {
+                return if best_score > -INFINITE { best_score } else { self.evaluate(job, position, ply) };
+            }
         }
 
         // Step 3. Captures (evasions in check), best-first.
@@ -698,8 +865,16 @@ impl SearchThread {
         let mut moves_searched = 0;
         let context = OrderingContext::empty();
         while let Some(m) = picker.next(position, &self.histories, &context) {
+            // A candidate is made first where that is how its legality is
+            // told; a legal move after pruning.
+            let made = if position.lazy_legality() {
+                let Some(child) = position.make_if_legal(m) else { continue };
+                Some(child)
+            } else {
+                None
+            };
             moves_searched += 1;
-            if !in_check && best_score > -TB_WIN_BOUND {
+            if !in_check && !forced && best_score > -TB_WIN_BOUND {
                 // Step 4. Futility (delta) pruning: even winning the piece
                 // with a margin to spare leaves the score below alpha.
                 let gain = position.gain(m);
@@ -713,10 +888,13 @@ impl SearchThread {
                     continue;
                 }
             }
+            let child = made.unwrap_or_else(|| position.make(m));
+            let chance = position.chance_on(self, job, m);
             position.follow_move(self, ply, m);
-            let child = position.make(m);
             job.tt.prefetch(child.key());
-            let score = -self.quiescence::<G, PV>(job, &child, -beta, -alpha, ply + 1);
+            let score = self.for_parent(position.same_player(&child), chance, alpha, beta, |this, a, b| {
+                this.quiescence::<G, PV>(job, &child, a, b, ply + 1, qply + 1)
+            });
             if self.stopped {
                 return 0;
             }
@@ -734,7 +912,7 @@ impl SearchThread {
                 }
             }
         }
-        if in_check && moves_searched == 0 {
+        if (in_check || forced) && moves_searched == 0 {
             return position.no_move_score(ply);
         }
 

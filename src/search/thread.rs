@@ -19,7 +19,7 @@ use crate::board::Position;
 use crate::clock::Instant;
 use crate::eval::Evaluator;
 use crate::memory::ZeroedSlice;
-use crate::nnue::{AccumulatorStack, Network};
+use crate::nnue::{AccumulatorCache, AccumulatorStack, Network};
 use crate::search::game::Game;
 use crate::tablebase::Tablebases;
 use crate::types::Move;
@@ -141,6 +141,9 @@ pub struct Job<G: SearchHooks = Position> {
     pub signals: Arc<Signals>,
     pub stats: Arc<[ThreadStats]>,
     pub position: G,
+    /// What the search knows beyond the position (mined chess: the odds of
+    /// the secret mines).
+    pub shared: G::Shared,
     /// Keys of the game's positions, the root's last.
     pub keys: Vec<u64>,
     pub root_moves: Vec<G::Move>,
@@ -171,6 +174,17 @@ pub struct Job<G: SearchHooks = Position> {
     pub start: Instant,
     /// Helpers still searching; the main thread waits for zero.
     pub helpers_running: AtomicUsize,
+}
+
+/// A search a thread can run, whatever its game.
+pub trait GameTask: Send + Sync {
+    fn run(&self, thread: &mut SearchThread);
+}
+
+impl<G: SearchHooks> GameTask for Job<G> {
+    fn run(&self, thread: &mut SearchThread) {
+        thread.run(self);
+    }
 }
 
 impl<G: SearchHooks> Job<G> {
@@ -215,8 +229,11 @@ pub struct Frame {
     /// bits (`Game::to_table`).
     pub killers: [Move; 2],
     /// The move made from this ply as its (man, square) pair, the key of
-    /// the continuation tables (None: a null move).
+    /// the continuation tables (None: a null move, or a move without a man
+    /// that lands: a pass, a mine).
     pub moved: Option<usize>,
+    /// The move made from this ply is the null move.
+    pub null_move: bool,
     /// The move a singular-extension search leaves out.
     pub excluded: Move,
     pub in_check: bool,
@@ -236,8 +253,13 @@ pub struct SearchThread {
     pub histories: Histories,
     pub correction: Correction,
     /// The histories of a game whose board is not chess's (sized by that
-    /// game on its first search, kept like the chess ones).
+    /// game on its first search, kept like the chess ones): swapped with
+    /// `histories` while that game is searched.
     pub game_histories: Option<Histories>,
+    /// The network's hidden layer of the last board a game's evaluation
+    /// judged (the variants judged by the network), brought to the next
+    /// board by the men that came and went.
+    pub cache: AccumulatorCache,
     pub reductions: Reductions,
     /// The network's hidden layer for each ply of the current line.
     pub accumulators: AccumulatorStack,
@@ -285,6 +307,7 @@ impl SearchThread {
             histories: Histories::try_new()?,
             correction: Correction::try_new()?,
             game_histories: None,
+            cache: AccumulatorCache::default(),
             reductions: Reductions::new(),
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
             evaluator: Evaluator::try_new()?,
@@ -381,15 +404,33 @@ impl SearchThread {
     /// Runs one search on this thread. The main thread returns only after
     /// reporting the best move.
     pub fn run<G: SearchHooks>(&mut self, job: &Job<G>) {
+        let swapped = self.take_histories_of::<G>();
         self.prepare(job);
         if !self.root_moves.is_empty() {
             self.iterative_deepening(job);
+        }
+        if swapped {
+            self.take_histories_of::<G>();
         }
         if self.is_main() {
             self.finish(job);
         } else {
             job.helpers_running.fetch_sub(1, Relaxed);
         }
+    }
+
+    /// Puts the histories of `G` (`Game::histories`: chess's, or others
+    /// sized for a larger board) in `histories`, where the search reads
+    /// them, by swapping them with the chess ones; true where it swapped,
+    /// so that a second call swaps them back.
+    fn take_histories_of<G: SearchHooks>(&mut self) -> bool {
+        let chosen: *const Histories = G::histories(&mut self.histories, &mut self.game_histories);
+        if std::ptr::eq(chosen, &self.histories) {
+            return false;
+        }
+        let other = self.game_histories.as_mut().expect("Game::histories made them");
+        std::mem::swap(&mut self.histories, other);
+        true
     }
 
     fn prepare<G: SearchHooks>(&mut self, job: &Job<G>) {
@@ -577,14 +618,20 @@ impl SearchThread {
     /// reported, stops the helpers, picks the move and reports it.
     fn finish<G: SearchHooks>(&mut self, job: &Job<G>) {
         if self.root_moves.is_empty() {
-            let score = Score::from_internal(job.position.no_move_score(0));
+            // The game is over: the score of its end for the side to move
+            // (mated, a draw, or in losing chess a win). `mate 0` names a
+            // decided game either way; the win/draw/loss figures say which
+            // (won: stalemated in losing chess, the other side lost to a
+            // mine).
+            let internal = job.position.no_move_score(0);
+            let score = Score::from_internal(internal);
             job.reporter.iteration(&IterationInfo {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
                 score,
                 bound: Bound::Exact,
-                wdl: score.wdl(),
+                wdl: if internal > 0 { (1000, 0, 0) } else { score.wdl() },
                 nodes: 0,
                 nps: 0,
                 hashfull: job.tt.hashfull(),
@@ -607,8 +654,11 @@ impl SearchThread {
             self.report(job, &outcome, 1, Bound::Exact);
         }
         let best = outcome.pv.first().copied().unwrap_or(Move::NONE);
-        let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best));
         let best_move = job.position.table_move(best);
+        // A ponder move is the other player's reply, not the player's own
+        // next move of a turn of several.
+        let replies = best.is_some() && !job.position.same_player(&job.position.make(best_move));
+        let ponder = outcome.pv.get(1).copied().or_else(|| self.ponder_from_table(job, best)).filter(|_| replies);
         let ponder_move = ponder.map(|p| job.position.make(best_move).table_move(p));
         let result = SearchResult {
             best,

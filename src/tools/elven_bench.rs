@@ -1,4 +1,4 @@
-//! `bench --variant elven`: the game search's fixed-depth run over Elven
+//! `bench --variant elven`: the search's fixed-depth run over Elven
 //! Chess positions, each with an empty table, as `bench` does for chess and
 //! the variants. With one search thread the node count is the search's
 //! signature on the 10x10 board.
@@ -47,7 +47,7 @@ pub fn run(depth: Option<u32>, threads: usize) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     search_each(crate::elven::UCI_NAME, positions(), depth, threads, |engine, &position| {
         let limits = SearchLimits::depth(depth);
-        let result = engine.search_game_sync(position, &[position.key()], position.side_to_move(), limits, ());
+        let result = engine.search_game_sync(position, &[position.key()], limits, ());
         (result.best.to_string(), result.nodes, position.fen())
     })
 }

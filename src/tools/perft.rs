@@ -58,7 +58,7 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// Perft for the games of the game search (the variants, Elven Chess):
+/// Perft for the games other than chess (the variants, Elven Chess):
 /// every move made (so that the count checks the make too), the last ply
 /// counted by the length of its list.
 pub fn game_perft<G: Game>(position: &G, depth: u32) -> u64 {

@@ -3,7 +3,7 @@
 
 use super::output::Output;
 use crate::board::Position;
-use crate::search::game::{Game, GameReporter};
+use crate::search::game::Game;
 use crate::search::{Bound, IterationInfo, Reporter, Score};
 use crate::types::Move;
 use crate::variants::Action;
@@ -129,7 +129,7 @@ impl Reporter for UciReporter {
     }
 }
 
-/// A move of a game of the game search, as UCI writes it.
+/// A move of a game other than chess, as UCI writes it.
 pub trait UciMoveText: Copy {
     fn uci_text(self, chess960: bool) -> String;
 }
@@ -181,21 +181,25 @@ impl<G: Game> GameUciReporter<G> {
     }
 }
 
-impl<G: Game> GameReporter<G::Move> for GameUciReporter<G>
+impl<G: Game> Reporter<G::Move> for GameUciReporter<G>
 where
     G::Move: UciMoveText,
 {
-    fn iteration(&self, info: &IterationInfo, pv: &[G::Move]) {
-        let mut line = iteration_line(info, self.chess960, self.show_wdl);
-        let legal = legal_game_prefix(&self.root, pv);
+    fn iteration(&self, info: &IterationInfo<G::Move>) {
+        let mut line = iteration_line(&info.without_line(), self.chess960, self.show_wdl);
+        let legal = legal_game_prefix(&self.root, &info.pv);
         if legal > 0 {
             line.push_str(" pv");
-            for m in &pv[..legal] {
+            for m in &info.pv[..legal] {
                 line.push(' ');
                 line.push_str(&m.uci_text(self.chess960));
             }
         }
         self.output.line(&line);
+    }
+
+    fn current_move(&self, depth: u32, m: G::Move, number: usize) {
+        self.output.line(&format!("info depth {depth} currmove {} currmovenumber {number}", m.uci_text(self.chess960)));
     }
 
     fn best_move(&self, best: G::Move, ponder: Option<G::Move>) {

@@ -16,7 +16,6 @@ use super::options::{
 use super::output::Output;
 use crate::board::{Game, Position};
 use crate::elven::game::ElvenGame;
-use crate::search::ablation::{enabled, Step};
 use crate::search::game::Game as GameRules;
 use crate::search::limits::MAX_DEPTH;
 use crate::search::parameters;
@@ -447,9 +446,6 @@ impl Session {
                 "go: no clock for {us}, the side to move: the move is timed by the opponent's clock"
             ));
         }
-        if !enabled(Step::ChessSearch) {
-            return self.start_chess_game_search(go, searchmoves);
-        }
         let limits = search_limits(&go, searchmoves);
         if self.debug {
             self.output.info_string(&format!("debug: searching {} with {limits:?}", position.fen()));
@@ -462,20 +458,8 @@ impl Session {
         self.engine.start(&self.game, limits, Arc::new(reporter));
     }
 
-    /// `go` in chess by the game search (the ablation build's
-    /// `ROQUE_ABLATE=chess-search`), to measure it against the chess search.
-    fn start_chess_game_search(&mut self, go: GoCommand, searchmoves: Vec<Move>) {
-        let position = *self.game.position();
-        let limits = search_limits(&go, Vec::new());
-        let done = self.begin_search(&limits);
-        let reporter = self.game_reporter(position, done);
-        let keys = self.game.keys().to_vec();
-        let context = self.engine.chess_context();
-        self.engine.start_game(position, &keys, position.side_to_move(), limits, &searchmoves, reporter, context);
-    }
-
-    /// The reporter of a game search from `root` (chess by the game search,
-    /// a variant), which sets `done` once its best move is out.
+    /// The reporter of a search of a game other than chess from `root` (a
+    /// variant), which sets `done` once its best move is out.
     fn game_reporter<G: GameRules>(&self, root: G, done: Arc<AtomicBool>) -> Arc<GameUciReporter<G>>
     where
         G::Move: UciMoveText,

@@ -20,7 +20,7 @@ use arrayvec::ArrayVec;
 /// laying of the mine anew.
 pub const MINES_EACH: u32 = 2;
 
-/// Odds are in 1/1024ths, as the game search weighs them.
+/// Odds are in 1/1024ths, as the search weighs them.
 pub use crate::search::game::ODDS_ONE;
 
 /// `mines=<white>/<black>`: each colour's mines, a square each where it is

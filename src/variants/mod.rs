@@ -19,8 +19,8 @@
 //! - [`fen`]: the variant FEN (hands, ghosts, pending placements).
 //! - [`game`]: a game with its history, and how it ends.
 //! - [`eval`]: judging a position; [`search`]: what the
-//!   variants change in the game search (src/search/game/), which searches
-//!   them on the engine's threads.
+//!   variants change in the search (src/search/search.rs), which searches
+//!   them on the engine's threads as it searches chess.
 
 pub mod action;
 pub mod drops;

@@ -1,43 +1,17 @@
 //! Standard chess as a [`Game`]: chess's own position, generator, make and
 //! exchange evaluation behind the trait, so that the code written over it
-//! (the chess search and its move picker, the game search, its perft)
+//! (the chess search and its move picker, the games' perft)
 //! serves chess. One move a turn, the goal to mate, nothing forced: every
 //! hook is the plain one, and the staged picker's are chess's generator's
 //! stages.
 
 use super::{Game, Scores};
 use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
-use crate::eval::MAX_EVALUATION;
-use crate::nnue::{AccumulatorCache, Network};
 use crate::search::correction::Structure;
 use crate::search::history::{Histories, PieceTo};
 use crate::search::movepick;
 use crate::search::score::{DRAW, MATE};
 use crate::types::{Move, MoveKind, PieceType};
-use std::sync::Arc;
-
-/// What a search of chess knows beyond the position: the network (none:
-/// the hand-crafted evaluation, `Use NNUE` off) and the search thread's
-/// accumulator of the last position it judged.
-#[derive(Clone, Default)]
-pub struct ChessContext {
-    pub network: Option<Arc<Network>>,
-    pub cache: AccumulatorCache,
-}
-
-impl ChessContext {
-    /// The evaluation of `position` for the side to move, as the chess
-    /// search's: the network's, but the hand-crafted evaluation's where a
-    /// side has its king alone (its mop-up term drives that king to the
-    /// edge).
-    pub fn evaluate(&mut self, position: &Position) -> i32 {
-        let value = match &self.network {
-            Some(network) if !crate::eval::king_alone(position) => self.cache.evaluate(network, position),
-            _ => crate::eval::evaluate(position),
-        };
-        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
-    }
-}
 
 /// The kind of a capture's victim (a pawn en passant).
 fn victim(position: &Position, m: Move) -> Option<PieceType> {
@@ -53,7 +27,6 @@ impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
     type Scores = Scores<MAX_MOVES>;
-    type Context = ChessContext;
 
     const MAX_MOVES: usize = MAX_MOVES;
 
@@ -74,10 +47,6 @@ impl Game for Position {
 
     fn is_insufficient_material(&self) -> bool {
         Position::is_insufficient_material(self)
-    }
-
-    fn evaluate(&self, context: &mut ChessContext) -> i32 {
-        context.evaluate(self)
     }
 
     fn legal_moves(&self) -> MoveList {
@@ -238,10 +207,8 @@ impl Game for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::{embedded, Accumulator};
     use crate::search::correction::CorrectionKeys;
     use crate::types::random::Random;
-    use crate::types::Color;
 
     /// Positions along random games from a few starts, castling, en
     /// passant and promotions among them.
@@ -311,45 +278,12 @@ mod tests {
         }
     }
 
-    /// The game search's correction keys of a chess node are the chess
-    /// search's, so that both learn in the same slots.
+    /// The correction keys `Game::structure` gives a chess node are the
+    /// ones the chess search has always keyed it by.
     #[test]
     fn structure_keys_as_the_chess_search_does() {
         for position in random_positions() {
             assert_eq!(CorrectionKeys::of(&position.structure(), None), CorrectionKeys::new(&position, [None, None]));
         }
-    }
-
-    /// The evaluation is the chess search's: the network's from its
-    /// accumulator, the hand-crafted one against a lone king.
-    #[test]
-    fn evaluates_as_the_chess_search_does() {
-        let network = embedded();
-        let mut context = ChessContext { network: Some(network.clone()), ..ChessContext::default() };
-        let mut hand_crafted = ChessContext::default();
-        let mut chess_evaluator = crate::eval::Evaluator::new();
-        let mut lone_kings = 0;
-        for position in random_positions() {
-            let lone_king = position.color(Color::White).count() == 1 || position.color(Color::Black).count() == 1;
-            lone_kings += usize::from(lone_king);
-            let expected = if lone_king {
-                crate::eval::evaluate(&position)
-            } else {
-                Accumulator::new(&network, &position).evaluate(&network, &position)
-            };
-            assert_eq!(
-                context.evaluate(&position),
-                expected.clamp(-MAX_EVALUATION, MAX_EVALUATION),
-                "{}",
-                position.fen()
-            );
-            // Without a network: the chess search's own hand-crafted
-            // evaluator (with its pawn cache).
-            assert_eq!(
-                hand_crafted.evaluate(&position),
-                chess_evaluator.evaluate(&position).clamp(-MAX_EVALUATION, MAX_EVALUATION)
-            );
-        }
-        assert!(lone_kings > 0);
     }
 }

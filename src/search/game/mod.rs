@@ -1,29 +1,14 @@
-//! The game search: one alpha-beta search, iterative deepening and
-//! reporting for every game the chess search does not play, written once over
-//! the [`Game`] trait. A game supplies its positions, moves and rules; the
-//! search supplies the rest (the table, the threads, the clock, the
-//! histories, MultiPV, `stop`), so that a game's file says only how it
-//! differs.
+//! The games the search plays: the [`Game`] trait, what a game is to the
+//! search (its positions, moves and rules, how its games end, what the
+//! search may assume, the keys of its tables), written once so that chess,
+//! the variants (src/variants/search.rs) and Elven Chess
+//! (src/elven/search.rs) are searched by the same code, the chess search
+//! (src/search/search.rs, with what it asks beyond the rules in
+//! src/search/hooks.rs). A game's file says only how it differs.
 //!
-//! - [`alphabeta`]: the alpha-beta and quiescence searches.
-//! - [`driver`]: a search on the engine's threads: the job, iterative
-//!   deepening, the reports.
-//! - [`chess`]: standard chess as a game of this trait, so that the code
-//!   written over it serves chess too.
-//!
-//! Standard chess keeps its own search (src/search/search.rs), tuned with
-//! its staged move picker, its network and its tables, written over this
-//! same trait (and its `SearchHooks`) but played by chess alone until the
-//! other games move onto it (issue 28); the ablation build's
-//! `ROQUE_ABLATE=chess-search` plays chess by this one instead, to measure
-//! the distance between the two.
+//! - [`chess`]: standard chess as a game of this trait.
 
-pub mod alphabeta;
 pub mod chess;
-pub mod driver;
-
-pub use alphabeta::{Deadline, Searcher};
-pub use driver::{GameJob, GameReporter, GameSearchResult, GameTask, ResultReporter};
 
 use super::correction::Structure;
 use super::history::Histories;
@@ -55,34 +40,32 @@ impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     }
 }
 
-/// The move picker's scores of a list of moves: one slot for each move a
-/// position can have, made without allocating.
+/// The move picker's scores of a list of moves, one for each, in their
+/// order, filled without allocating (and without clearing a whole array
+/// for each node).
 pub trait ScoreBuffer: DerefMut<Target = [i32]> + Send {
-    fn zeroed() -> Self;
+    fn new() -> Self;
+    fn clear(&mut self);
+    fn push(&mut self, score: i32);
 }
 
-/// A score array on the stack (`Deref` to a slice through [`Scores`]).
-pub struct Scores<const N: usize>(pub [i32; N]);
+/// Scores on the stack, for at most `N` moves.
+pub type Scores<const N: usize> = ArrayVec<i32, N>;
 
-impl<const N: usize> Deref for Scores<N> {
-    type Target = [i32];
+impl<const N: usize> ScoreBuffer for ArrayVec<i32, N> {
     #[inline(always)]
-    fn deref(&self) -> &[i32] {
-        &self.0
+    fn new() -> Self {
+        ArrayVec::new()
     }
-}
 
-impl<const N: usize> DerefMut for Scores<N> {
     #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [i32] {
-        &mut self.0
+    fn clear(&mut self) {
+        ArrayVec::clear(self);
     }
-}
 
-impl<const N: usize> ScoreBuffer for Scores<N> {
     #[inline(always)]
-    fn zeroed() -> Self {
-        Scores([0; N])
+    fn push(&mut self, score: i32) {
+        ArrayVec::push(self, score);
     }
 }
 
@@ -98,12 +81,43 @@ pub struct Chance {
 /// Certainty, for [`Chance::odds`].
 pub const ODDS_ONE: u32 = 1024;
 
+impl Chance {
+    /// The score of a move searched by `search` in a window, mixed with its
+    /// chance of being other than it seems: (1 - p) x + p b for the
+    /// searched score x (mates counted as +-CHANCE_DECISIVE) and the other
+    /// outcome's score b. The window (alpha, beta) is carried over to x's
+    /// scale, so that a bound of x gives the same bound of the mixed score.
+    pub fn weighed(self, alpha: i32, beta: i32, search: impl FnOnce(i32, i32) -> i32) -> i32 {
+        let Chance { odds, blast } = self;
+        let keep = (ODDS_ONE - odds) as i64;
+        let mixed = |x: i32| {
+            let x = x.clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE) as i64;
+            (keep * x + odds as i64 * blast as i64).div_euclid(ODDS_ONE as i64) as i32
+        };
+        // A sure outcome (no x to search), or a window the mix cannot reach.
+        let (lowest, highest) = (mixed(-CHANCE_DECISIVE), mixed(CHANCE_DECISIVE));
+        if highest <= alpha {
+            return highest;
+        }
+        if keep == 0 || lowest >= beta {
+            return lowest;
+        }
+        // The greatest x whose mix is at most alpha, the least whose mix is
+        // at least beta.
+        let shift = odds as i64 * blast as i64;
+        let ceil = |n: i64| n.div_euclid(keep) + i64::from(n.rem_euclid(keep) != 0);
+        let low = (ceil(ODDS_ONE as i64 * (alpha as i64 + 1) - shift) - 1).max(-(CHANCE_DECISIVE as i64) - 1);
+        let high = ceil(ODDS_ONE as i64 * beta as i64 - shift).min(CHANCE_DECISIVE as i64 + 1).max(low + 1);
+        mixed(search(low as i32, high as i32))
+    }
+}
+
 /// The scores a [`Chance`] is weighed in: a lost or won game counts as this
 /// many centipawns, so that a chance of losing weighs against material and
 /// a mate score never mixes with a material one.
 pub const CHANCE_DECISIVE: i32 = 3000;
 
-/// A game the game search can play: its position, made by copy.
+/// A game the search can play: its position, made by copy.
 ///
 /// Scores are for the *player* who owns the position's move, not for a
 /// colour: a turn of several moves is several plies of one player, and a
@@ -115,9 +129,6 @@ pub trait Game: Copy + Send + Sync + 'static {
     type Moves: MoveBuffer<Self::Move>;
     /// The move picker's scores, one for each move of a `Moves`.
     type Scores: ScoreBuffer;
-    /// What a search knows beyond the position (mined chess: the odds of
-    /// the secret mines).
-    type Context: Clone + Default + Send + Sync + 'static;
 
     /// The most moves a position can have.
     const MAX_MOVES: usize;
@@ -128,9 +139,6 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn halfmove_clock(&self) -> u32;
     fn in_check(&self) -> bool;
     fn is_insufficient_material(&self) -> bool;
-    /// The static evaluation, for the player to move, with what the search
-    /// knows beyond the position (a network, for the variants).
-    fn evaluate(&self, context: &mut Self::Context) -> i32;
     fn legal_moves(&self) -> Self::Moves;
     /// The legal captures and promotions (for the quiescence search).
     fn noisy_moves(&self) -> Self::Moves;
@@ -270,20 +278,13 @@ pub trait Game: Copy + Send + Sync + 'static {
         }
     }
 
-    /// The move's chance of being other than it seems; None for most.
-    fn chance(&self, _m: Self::Move, _context: &mut Self::Context) -> Option<Chance> {
-        None
-    }
-
     // ----- Keys of the search's tables ---------------------------------------
 
     /// The move in the table's 16 bits, and back in this position:
     /// `table_move(to_table(m)) == m` for a move `m` of this position, and
-    /// no move (`Move::NONE`) reads back as no move (`Self::Move::default()`;
-    /// Elven Chess's does not yet, which the chess search will need). The
-    /// chess search keeps its stack, its lines and its root moves in this
-    /// form and makes the moves it reads back; the game search only
-    /// compares them with the legal moves.
+    /// no move (`Move::NONE`) reads back as no move (`Self::Move::default()`).
+    /// The search keeps its stack, its lines and its root moves in this
+    /// form and makes the moves it reads back.
     fn to_table(m: Self::Move) -> Move;
     fn table_move(&self, m: Move) -> Self::Move;
     /// The histories for this game on a search thread, sized for it: the
@@ -296,7 +297,7 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn quiet_index(&self, m: Self::Move) -> usize;
     /// The capture history's index of a capture (None: no mover to key it).
     /// A game may key its other noisy moves there too (chess: its
-    /// promotions); the game search asks it only of captures.
+    /// promotions).
     fn capture_index(&self, m: Self::Move) -> Option<usize>;
     /// The man a move moves or places and where it lands, as an index of
     /// the continuation tables (None: a pass or a mine).

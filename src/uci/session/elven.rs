@@ -1,6 +1,6 @@
 //! The commands of a session whose `UCI_Variant` is `elven`: the same
 //! commands as chess, on the 10x10 board of Elven Chess, searched by the
-//! game search on the engine's threads.
+//! engine's one search on its threads.
 
 use super::{search_limits, Session};
 use crate::board::result_text;
@@ -57,8 +57,7 @@ impl Session {
         let done = self.begin_search(&limits);
         let reporter = GameUciReporter::new(Arc::clone(&self.output), position, false, self.settings.show_wdl, done);
         let keys = self.elven_game.keys().to_vec();
-        let side = position.side_to_move();
-        self.engine.start_game(position, &keys, side, limits, &searchmoves, Arc::new(reporter), ());
+        self.engine.start_game(position, &keys, limits, &searchmoves, Arc::new(reporter), ());
     }
 
     pub(super) fn elven_display(&self) {
