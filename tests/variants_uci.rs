@@ -358,7 +358,7 @@ fn self_play_games_are_legal_to_the_end() {
 fn a_mate_found_inside_an_aspiration_window_is_reported_exactly() {
     let mut engine = engine_in(Variant::Placement);
     // Every man placed: chess (WAC 99), where Rh5 mates in two; the mate
-    // shows at depth 5, where the windows are narrow.
+    // shows at depth 3 (depth 5 with the game search of before).
     engine.send("position fen r1bq1r1k/1pp1Np1p/p2p2pQ/4R3/n7/8/PPPP1PPP/R1B3K1[] w - - 0 1");
     let lines = engine.search("go depth 7");
     let scores: Vec<&str> = lines
@@ -367,8 +367,9 @@ fn a_mate_found_inside_an_aspiration_window_is_reported_exactly() {
         .filter_map(|l| l.split(" score ").nth(1))
         .map(|rest| rest.split(" nodes").next().unwrap())
         .collect();
-    // Centipawns to depth 4, the first depth searched in a window.
-    assert!(scores.len() == 7 && scores[..4].iter().all(|s| s.starts_with("cp")), "{scores:?}");
+    // Centipawns first; the mate then reported exactly at every depth.
+    assert!(scores.len() == 7 && scores[..2].iter().all(|s| s.starts_with("cp")), "{scores:?}");
+    assert!(scores[2..].iter().all(|&s| s == "mate 2"), "{scores:?}");
     assert_eq!(scores.last(), Some(&"mate 2"), "{scores:?}");
     assert_eq!(best_move(&lines), "e5h5");
 }

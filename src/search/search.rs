@@ -51,6 +51,18 @@ fn made_if_legal<G: Game>(position: &G, m: G::Move) -> Option<G> {
     }
 }
 
+/// Skips the picker's remaining quiet moves but those that give check, where
+/// the game tells a check before the move is made; a game that tells it by
+/// making the move ([`SearchHooks::CHECK_BY_MAKING`]) has its quiet moves
+/// pruned one at a time instead, each made first, so that its checks are
+/// kept.
+#[inline(always)]
+fn skip_quiets<G: SearchHooks>(picker: &mut MovePicker<G>) {
+    if !G::CHECK_BY_MAKING {
+        picker.skip_quiets();
+    }
+}
+
 /// Whether the side to move has a legal move (asked in check, where the
 /// candidates are the evasions).
 fn has_legal_move<G: Game>(position: &G) -> bool {
@@ -163,6 +175,11 @@ impl SearchThread {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
+        // A chance may decide the score without a search of the child: its
+        // line is then empty, not another's left from before.
+        if chance.is_some() {
+            self.pv_len[ply + 1] = 0;
+        }
         self.for_parent(parent.same_player(child), chance, alpha, beta, |this, a, b| {
             this.search::<G, PV>(job, child, a, b, depth, ply + 1, cut_node)
         })
@@ -485,19 +502,20 @@ impl SearchThread {
                         continue;
                     }
                     let Some(child) = made_if_legal(position, m) else { continue };
+                    // A capture can keep the turn (reinforced chess) or
+                    // land on a secret mine: scored for this node's player.
+                    let chance = position.chance_on(self, job, m);
+                    let same_player = position.same_player(&child);
                     let child = self.enter(job, position, m, child, ply);
-                    let mut score =
-                        -self.quiescence::<G, false>(job, &child, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
+                    let window = (probcut_beta - 1, probcut_beta);
+                    let mut score = self.for_parent(same_player, chance, window.0, window.1, |this, a, b| {
+                        this.quiescence::<G, false>(job, &child, a, b, ply + 1, 0)
+                    });
                     if score >= probcut_beta {
-                        score = -self.search::<G, false>(
-                            job,
-                            &child,
-                            -probcut_beta,
-                            -probcut_beta + 1,
-                            depth - p::probcut_reduction(),
-                            ply + 1,
-                            !cut_node,
-                        );
+                        score = self.for_parent(same_player, chance, window.0, window.1, |this, a, b| {
+                            let depth = depth - p::probcut_reduction();
+                            this.search::<G, false>(job, &child, a, b, depth, ply + 1, !cut_node)
+                        });
                     }
                     self.unmake_move();
                     if self.stopped {
@@ -580,7 +598,7 @@ impl SearchThread {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
                     if enabled(Step::LateMovePruning) && moves_searched >= limit && !gives_check {
-                        picker.skip_quiets();
+                        skip_quiets(&mut picker);
                         continue;
                     }
                     // Futility: even a generous gain leaves it below alpha.
@@ -590,7 +608,7 @@ impl SearchThread {
                         && lmr_depth <= p::futility_max_depth()
                         && static_eval + p::futility_base() + p::futility_margin() * lmr_depth <= alpha
                     {
-                        picker.skip_quiets();
+                        skip_quiets(&mut picker);
                         continue;
                     }
                     // History: moves that keep failing at low depth.
@@ -892,6 +910,9 @@ impl SearchThread {
             let chance = position.chance_on(self, job, m);
             position.follow_move(self, ply, m);
             job.tt.prefetch(child.key());
+            if chance.is_some() {
+                self.pv_len[ply + 1] = 0;
+            }
             let score = self.for_parent(position.same_player(&child), chance, alpha, beta, |this, a, b| {
                 this.quiescence::<G, PV>(job, &child, a, b, ply + 1, qply + 1)
             });

@@ -507,7 +507,7 @@ mod tests {
         use crate::search::correction::CorrectionKeys;
         for (name, plain) in [("ghost", true), ("reinforced", true), ("losers", false), ("marseillais", false)] {
             let position = VariantPosition::startpos(Variant::from_name(name).unwrap());
-            let (thread, tt) = search_alone(position, &position.legal_actions(), 6, 1);
+            let (thread, tt) = search_alone(position, &position.legal_actions(), 8, 1);
             // The root's own entries (the board's structure, no moves),
             // shared by the nodes of the same men: the search found the
             // evaluation wrong there, by some centipawns.
