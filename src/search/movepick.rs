@@ -49,6 +49,8 @@ pub struct MovePicker<G: Game> {
     table_move: G::Move,
     /// Quiescence: no quiet moves, no losing captures.
     noisy_only: bool,
+    /// The noisy moves were given, not to be generated again.
+    noisy_given: bool,
     skip_quiets: bool,
     moves: G::Moves,
     scores: G::Scores,
@@ -90,6 +92,15 @@ impl<G: Game> MovePicker<G> {
         MovePicker::with_mode(position, table_move, true)
     }
 
+    /// A picker for quiescence out of check, with the noisy candidates the
+    /// node has generated already (to tell whether a capture is forced).
+    pub fn quiescence_of(position: &G, table_move: G::Move, noisy: G::Moves) -> MovePicker<G> {
+        let mut picker = MovePicker::with_mode(position, table_move, true);
+        picker.moves = noisy;
+        picker.noisy_given = true;
+        picker
+    }
+
     fn with_mode(position: &G, table_move: G::Move, noisy_only: bool) -> MovePicker<G> {
         let none = G::Move::default();
         let in_check = position.in_check();
@@ -112,6 +123,7 @@ impl<G: Game> MovePicker<G> {
             stage,
             table_move,
             noisy_only,
+            noisy_given: false,
             skip_quiets: false,
             moves: G::Moves::default(),
             scores: G::Scores::new(),
@@ -166,9 +178,11 @@ impl<G: Game> MovePicker<G> {
                     return Some(self.table_move);
                 }
                 Stage::GenerateNoisy => {
-                    self.moves.clear();
                     self.next = 0;
-                    position.generate_noisy(&mut self.moves);
+                    if !self.noisy_given {
+                        self.moves.clear();
+                        position.generate_noisy(&mut self.moves);
+                    }
                     if self.noisy_only {
                         // Under-promotions are never worth it in quiescence.
                         self.moves.retain(|&m| !G::is_under_promotion(m));

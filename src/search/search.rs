@@ -846,9 +846,10 @@ impl SearchThread {
         // unless one is forced. The evaluation is corrected by the pawn and
         // other men's entries (the moves that led here are not followed in
         // this search).
-        let forced = !in_check
-            && position.captures_compulsory()
-            && position.candidate_noisy_moves().iter().any(|&m| position.is_capture(m));
+        // Where captures are compulsory, the noisy candidates are generated
+        // once: for this test, the choice below and the picker.
+        let compulsory = (!in_check && position.captures_compulsory()).then(|| position.candidate_noisy_moves());
+        let forced = compulsory.as_ref().is_some_and(|moves| moves.iter().any(|&m| position.is_capture(m)));
         let (raw_eval, static_eval) = if in_check || forced {
             (-INFINITE, -INFINITE)
         } else {
@@ -866,7 +867,7 @@ impl SearchThread {
             // Beyond the most plies, or at a choice among forced captures
             // past the first plies, the evaluation stands.
             let choice = || {
-                let moves = position.candidate_noisy_moves();
+                let moves = compulsory.as_deref().unwrap_or_default();
                 moves.iter().filter(|&&m| made_if_legal(position, m).is_some()).take(2).count() > 1
             };
             if qply as i32 >= p::variant_qs_max_plies()
@@ -877,8 +878,11 @@ impl SearchThread {
         }
 
         // Step 3. Captures (evasions in check), best-first.
-        let mut picker =
-            MovePicker::quiescence(position, entry.map_or(G::Move::default(), |e| position.table_move(e.mv)));
+        let table_move = entry.map_or(G::Move::default(), |e| position.table_move(e.mv));
+        let mut picker = match compulsory {
+            Some(moves) => MovePicker::quiescence_of(position, table_move, moves),
+            None => MovePicker::quiescence(position, table_move),
+        };
         let mut best_move = G::Move::default();
         let mut moves_searched = 0;
         let context = OrderingContext::empty();
