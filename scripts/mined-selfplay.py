@@ -20,7 +20,8 @@ then each opening (random moves and mines) is played twice with the colours
 swapped, and the first player's score is given as Elo with its 95% interval
 (pentanomial). With --movetime both players think that many milliseconds a
 move instead of searching a node count (a change that costs speed against
-its base).
+its base); with --tc BASE+INC each player has a clock of its own, as in
+scripts/variant-selfplay.py (a time loss is a fault).
 
     scripts/mined-selfplay.py --games 50 --nodes 1000
     scripts/mined-selfplay.py --games 100 --nodes 10000 --nodes-b 1000 --seed 2
@@ -89,9 +90,10 @@ def random_mines(rng):
     return rng.sample(squares, 2), rng.sample(squares, 2)
 
 
-def play_game(players, referee, mines, opening_plies, rng, nodes, max_plies):
-    """players: {'w': engine, 'b': engine}; returns (result text, plies,
-    explosions)."""
+def play_game(players, referee, mines, opening_plies, rng, nodes, max_plies, clock=None):
+    """players: {'w': engine, 'b': engine}; clock: a fresh
+    variant-selfplay.py Clock, which then replaces `nodes`; returns (result
+    text, plies, explosions)."""
     start = f"{START} mines={','.join(mines[0])}/{','.join(mines[1])}"
     for colour, index in (("w", 0), ("b", 1)):
         player = players[colour]
@@ -113,8 +115,13 @@ def play_game(players, referee, mines, opening_plies, rng, nodes, max_plies):
             move = rng.choice(sorted(legal))
         else:
             player.send("position startpos" + (" moves " + " ".join(heard(history, colour)) if history else ""))
-            player.send(f"go {nodes[player.name]}")
+            other = players["b" if colour == "w" else "w"].name
+            go = clock.limits(player.name, colour, other) if clock else nodes[player.name]
+            began = time.monotonic()
+            player.send(f"go {go}")
             lines = player.until(lambda l: l.startswith("bestmove"))
+            if clock and not clock.spend(player.name, time.monotonic() - began):
+                return ("0-1" if colour == "w" else "1-0") + " (time loss)", len(history), explosions
             move = lines[-1].split()[1]
             if move not in legal:
                 raise RuntimeError(f"{player.name} played {move}, not legal after {history} (legal: {legal})")
@@ -141,6 +148,7 @@ def main():
     ap.add_argument("--nodes", type=int, default=1000, help="nodes a move (the first player)")
     ap.add_argument("--nodes-b", type=int, help="nodes a move of the second player (default: --nodes)")
     ap.add_argument("--movetime", type=int, help="milliseconds a move for both players instead of nodes")
+    ap.add_argument("--tc", help="a clock for each player: BASE+INC in seconds (instead of nodes)")
     ap.add_argument("--opening-plies", type=int, default=4)
     ap.add_argument("--max-plies", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
@@ -178,7 +186,8 @@ def main():
             players = {"w": a, "b": b} if a_white else {"w": b, "b": a}
             # The same random opening moves for both games of a pair.
             result, plies, explosions = play_game(players, referee, mines, args.opening_plies,
-                                                  random.Random(seed), nodes, args.max_plies)
+                                                  random.Random(seed), nodes, args.max_plies,
+                                                  selfplay.Clock(args.tc) if args.tc else None)
             games += 1
             plies_total += plies
             explosions_total += explosions
@@ -194,6 +203,10 @@ def main():
           f"a game, {explosions_total / n:.1f} explosions a game, {time.time() - start:.0f} s")
     tally.report(first, match and second)
     print("every move legal (referee), every player's board the referee's")
+    time_losses = tally.reasons.get("(time loss)", 0)
+    if time_losses:
+        print(f"error: {time_losses} games lost on time")
+        return 1
     return 0
 
 

@@ -23,7 +23,12 @@ it every game has an opening of its own.
     scripts/variant-selfplay.py --variant marseillais --games 100 --movetime 200 --threads 2 --threads-b 1
 
 With --movetime both players think that many milliseconds a move instead of
-searching a node count; --threads and --threads-b set each player's search
+searching a node count; with --tc BASE+INC (seconds) each player has a
+clock of its own, as in a tournament: BASE for the game and INC more after
+each of its moves (each move of a turn of several), told to the engine as
+`wtime`/`btime` (the player's own time for the colour it moves now) and
+`winc`/`binc`; a player whose clock runs out loses on time, and the run
+reports every time loss as a fault; --threads and --threads-b set each player's search
 threads (a different count makes two players, as --nodes-b does), and
 --engine-b gives the second player another build (a change against its
 base).
@@ -129,9 +134,35 @@ def turns_check(game, move):
     game.play(chess.Move.from_uci(move))
 
 
-def play_game(players, referee, opening, limits, variant, max_plies, verbose=False):
+class Clock:
+    """Each player's time left, in seconds, with the increment of each move."""
+
+    def __init__(self, tc):
+        base, _, inc = tc.partition("+")
+        self.base, self.inc = float(base), float(inc or 0)
+        self.left = {}
+
+    def limits(self, name, side, other):
+        """The `go` limits of player `name`, moving colour `side` ('w' or 'b')."""
+        mine, theirs = self.left.setdefault(name, self.base), self.left.setdefault(other, self.base)
+        ms = lambda seconds: max(int(seconds * 1000), 1)
+        own, opp = ("w", "b") if side == "w" else ("b", "w")
+        inc = ms(self.inc)
+        return f"{own}time {ms(mine)} {opp}time {ms(theirs)} {own}inc {inc} {opp}inc {inc}"
+
+    def spend(self, name, seconds):
+        """Takes a move's time off the player's clock; False when it ran out."""
+        self.left[name] -= seconds
+        if self.left[name] < 0:
+            return False
+        self.left[name] += self.inc
+        return True
+
+
+def play_game(players, referee, opening, limits, variant, max_plies, verbose=False, clock=None):
     """players: [first, second] (the first player has White's first move);
-    limits: each player's `go` limits by name; returns (result text, plies)."""
+    limits: each player's `go` limits by name; clock: a fresh Clock, which
+    then replaces the limits; returns (result text, plies)."""
     moves = list(opening)
     board = chess.Board() if (variant in ("losing", "losers") and chess) else None
     if board is not None:
@@ -159,8 +190,15 @@ def play_game(players, referee, opening, limits, variant, max_plies, verbose=Fal
         owner = next((int(w[len("player="):]) for w in fen.split() if w.startswith("player=")), 1 if side == "w" else 2)
         player = players[owner - 1]
         player.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        player.send(f"go {limits[player.name]}")
+        other = players[2 - owner].name
+        go = clock.limits(player.name, side, other) if clock else limits[player.name]
+        began = time.monotonic()
+        player.send(f"go {go}")
         lines = player.until(lambda l: l.startswith("bestmove"))
+        if clock and not clock.spend(player.name, time.monotonic() - began):
+            # The player of the first move has White's colour at the start.
+            winner = "0-1" if owner == 1 else "1-0"
+            return f"{winner} (time loss)", len(moves)
         move = lines[-1].split()[1]
         legal = referee.legal()
         if move not in legal:
@@ -238,6 +276,7 @@ def main():
     ap.add_argument("--nodes", type=int, default=1000, help="nodes a move (the first player)")
     ap.add_argument("--nodes-b", type=int, help="nodes a move of the second player (default: --nodes)")
     ap.add_argument("--movetime", type=int, help="milliseconds a move for both players (instead of nodes)")
+    ap.add_argument("--tc", help="a clock for each player: BASE+INC in seconds (instead of nodes)")
     ap.add_argument("--threads", type=int, default=1, help="search threads of the first player")
     ap.add_argument("--threads-b", type=int, help="search threads of the second player (default: --threads)")
     ap.add_argument("--opening-plies", type=int, default=4)
@@ -250,7 +289,10 @@ def main():
 
     rng = random.Random(args.seed)
     threads_b = args.threads_b or args.threads
-    if args.movetime:
+    if args.tc:
+        limit_a = limit_b = f"tc {args.tc}"
+        first, second = f"A{args.tc}-t{args.threads}", f"B{args.tc}-t{threads_b}"
+    elif args.movetime:
         limit_a = limit_b = f"movetime {args.movetime}"
         first, second = f"A{args.movetime}ms-t{args.threads}", f"B{args.movetime}ms-t{threads_b}"
     else:
@@ -284,7 +326,7 @@ def main():
             for p in (a, b):
                 p.send("ucinewgame")
             result, plies = play_game(players, referee, line, limits, args.variant, args.max_plies,
-                                       args.verbose)
+                                       args.verbose, Clock(args.tc) if args.tc else None)
             games += 1
             plies_total += plies
             pair.append(tally.add(result, a_white))
@@ -303,6 +345,10 @@ def main():
     if turns and args.variant in turns.ORDERS:
         second_opinion = ", turns-perft.py"
     print(f"every move legal (referee{second_opinion})")
+    time_losses = tally.reasons.get("(time loss)", 0)
+    if time_losses:
+        print(f"error: {time_losses} games lost on time")
+        return 1
     return 0
 
 

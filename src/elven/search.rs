@@ -12,9 +12,7 @@ use crate::search::game::{Game, Scores};
 use crate::search::history::Histories;
 use crate::search::hooks::SearchHooks;
 use crate::search::score::{DRAW, MATE};
-use crate::search::strength::{Random, StrengthLimit};
 use crate::search::thread::{Job, SearchThread};
-use crate::tablebase::Wdl;
 use crate::types::Color;
 use crate::types::Move;
 
@@ -57,36 +55,12 @@ impl SearchHooks for ElvenPosition {
     const BOUNDED_QUIESCENCE: bool = true;
     const CHECK_BY_MAKING: bool = true;
 
-    fn prepare_evaluation(&self, _thread: &mut SearchThread, _job: &Job<Self>) {}
-
     fn evaluate_on(&self, _thread: &mut SearchThread, _job: &Job<Self>, _ply: usize) -> i32 {
         evaluate(self).clamp(-MAX_EVALUATION, MAX_EVALUATION)
     }
 
-    fn follow_move(&self, _thread: &mut SearchThread, _ply: usize, _m: ElvenMove) {}
-
-    fn follow_null_move(_thread: &mut SearchThread, _ply: usize) {}
-
-    /// A hundred halfmoves without a capture or a pawn move draw, unless
-    /// the last of them gave mate.
-    fn is_fifty_move_draw(&self) -> bool {
-        self.halfmove_clock() >= 100 && !(self.in_check() && ElvenPosition::legal_moves(self).is_empty())
-    }
-
-    fn probe_tables(&self, _job: &Job<Self>, _depth: i32) -> Option<Wdl> {
-        None
-    }
-
     fn clock_side(&self) -> Color {
         self.side_to_move()
-    }
-
-    fn moves_before_game_end(&self, _keys: &[u64], line: &[ElvenMove]) -> usize {
-        line.len()
-    }
-
-    fn weakened_choice(&self, _: &StrengthLimit, _: &[(Move, i32)], _: &mut Random) -> usize {
-        0
     }
 }
 

@@ -9,7 +9,6 @@ use super::strength::{Random, StrengthLimit};
 use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
-use crate::clock::Instant;
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
 use crate::variants::mines::MineOdds;
@@ -309,34 +308,45 @@ impl Engine {
             }
         }
         self.begin_search(&limits);
+        let job = self.job(position, (), game.keys(), root_moves, limits, reporter);
         let job = Arc::new(Job {
-            tt: Arc::clone(&self.tt),
             // The levels for people were measured with the hand-crafted
             // evaluation, which a weakened engine keeps.
             network: (self.use_network && self.strength.is_none()).then(|| Arc::clone(&self.network)),
-            signals: Arc::clone(&self.signals),
-            stats: Arc::clone(&self.stats),
-            position,
-            shared: (),
-            keys: game.keys().to_vec(),
-            root_moves,
-            limits,
             multipv,
-            reported_lines: self.multipv,
             strength: self.strength,
-            seed: self.random.next_u64(),
             tablebases: self.tablebases.clone(),
             tb_pieces,
             tb_probe_depth: settings.probe_depth,
             tb_rule50: settings.rule50,
             root_tb_scores,
             root_tb_hits,
-            move_overhead: self.move_overhead,
-            reporter,
-            start: Instant::now(),
-            helpers_running: AtomicUsize::new(self.workers.len() - 1),
+            ..job
         });
         self.dispatch(|| Task::Search(Arc::clone(&job)));
+    }
+
+    /// A job on the engine's table, signals and threads, with its lines
+    /// and a seed of its own.
+    fn job<G: SearchHooks>(
+        &mut self,
+        position: G,
+        shared: G::Shared,
+        keys: &[u64],
+        root_moves: Vec<G::Move>,
+        limits: SearchLimits,
+        reporter: Arc<dyn Reporter<G::Move>>,
+    ) -> Job<G> {
+        Job {
+            signals: Arc::clone(&self.signals),
+            stats: Arc::clone(&self.stats),
+            multipv: self.multipv,
+            reported_lines: self.multipv,
+            seed: self.random.next_u64(),
+            move_overhead: self.move_overhead,
+            helpers_running: AtomicUsize::new(self.workers.len() - 1),
+            ..Job::new(Arc::clone(&self.tt), position, shared, keys.to_vec(), root_moves, limits, reporter)
+        }
     }
 
     /// Hands a search to every thread: the helpers first, so that they are
@@ -396,31 +406,8 @@ impl Engine {
         self.wait();
         let root_moves = root_moves(&root.legal_moves(), searchmoves);
         self.begin_search(&limits);
-        let job: Arc<Job<G>> = Arc::new(Job {
-            tt: Arc::clone(&self.tt),
-            network: self.use_network.then(|| Arc::clone(&self.network)),
-            signals: Arc::clone(&self.signals),
-            stats: Arc::clone(&self.stats),
-            position: root,
-            shared,
-            keys: keys.to_vec(),
-            root_moves,
-            limits,
-            multipv: self.multipv,
-            reported_lines: self.multipv,
-            strength: None,
-            seed: self.random.next_u64(),
-            tablebases: None,
-            tb_pieces: 0,
-            tb_probe_depth: 0,
-            tb_rule50: true,
-            root_tb_scores: Vec::new(),
-            root_tb_hits: 0,
-            move_overhead: self.move_overhead,
-            reporter,
-            start: Instant::now(),
-            helpers_running: AtomicUsize::new(self.workers.len() - 1),
-        });
+        let job = self.job(root, shared, keys, root_moves, limits, reporter);
+        let job: Arc<Job<G>> = Arc::new(Job { network: self.use_network.then(|| Arc::clone(&self.network)), ..job });
         self.dispatch(|| Task::Game(Arc::clone(&job) as Arc<dyn GameTask>));
     }
 

@@ -52,29 +52,44 @@ pub trait SearchHooks: Game {
     const CHECK_BY_MAKING: bool = false;
 
     /// Readies the thread's evaluation for a search of `job` from this
-    /// position, the root.
-    fn prepare_evaluation(&self, thread: &mut SearchThread, job: &Job<Self>);
+    /// position, the root; nothing for an evaluation without state.
+    fn prepare_evaluation(&self, _thread: &mut SearchThread, _job: &Job<Self>) {}
     /// The static evaluation of this position at `ply`, for the side to
     /// move, within ±`MAX_EVALUATION`.
     fn evaluate_on(&self, thread: &mut SearchThread, job: &Job<Self>, ply: usize) -> i32;
     /// `m` is to be made from this position at `ply`: the evaluation's
     /// state follows it.
-    fn follow_move(&self, thread: &mut SearchThread, ply: usize, m: Self::Move);
+    #[inline(always)]
+    fn follow_move(&self, _thread: &mut SearchThread, _ply: usize, _m: Self::Move) {}
     /// A null move is to be made at `ply`.
-    fn follow_null_move(thread: &mut SearchThread, ply: usize);
-    /// The game is drawn here by the fifty-move rule (or its like).
-    fn is_fifty_move_draw(&self) -> bool;
+    #[inline(always)]
+    fn follow_null_move(_thread: &mut SearchThread, _ply: usize) {}
+    /// The game is drawn here by the fifty-move rule: a hundred halfmoves
+    /// without a capture or a pawn move, unless the last of them gave mate.
+    fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100 && !(self.in_check() && self.legal_moves().is_empty())
+    }
     /// The endgame tables' verdict on this position, where the job's tables
-    /// cover it at this depth (the search counts the probe).
-    fn probe_tables(&self, job: &Job<Self>, depth: i32) -> Option<Wdl>;
+    /// cover it at this depth (the search counts the probe); None for a
+    /// game without tables.
+    #[inline(always)]
+    fn probe_tables(&self, _job: &Job<Self>, _depth: i32) -> Option<Wdl> {
+        None
+    }
     /// The colour whose clock the search of this root keeps.
     fn clock_side(&self) -> Color;
     /// How many moves of `line`, played from this position after the game's
-    /// `keys`, are shown: the line stops where the game ends by rule.
-    fn moves_before_game_end(&self, keys: &[u64], line: &[Self::Move]) -> usize;
+    /// `keys`, are shown: the line stops where the game ends by rule (every
+    /// move, for a game whose lines the search ends itself).
+    fn moves_before_game_end(&self, _keys: &[u64], line: &[Self::Move]) -> usize {
+        line.len()
+    }
     /// The line a weakened engine plays, among `lines` (moves in the
-    /// table's 16 bits, best first, with their scores).
-    fn weakened_choice(&self, strength: &StrengthLimit, lines: &[(Move, i32)], random: &mut Random) -> usize;
+    /// table's 16 bits, best first, with their scores); the best for a game
+    /// without weakened levels.
+    fn weakened_choice(&self, _strength: &StrengthLimit, _lines: &[(Move, i32)], _random: &mut Random) -> usize {
+        0
+    }
     /// The move's chance of being other than it seems (a secret mine under
     /// its square), judged with the job's knowledge and the thread's
     /// evaluation; None for most.
@@ -118,8 +133,7 @@ impl SearchHooks for Position {
         thread.accumulators.push_null_move(ply);
     }
 
-    /// A hundred halfmoves without a capture or a pawn move draw, unless
-    /// the last of them gave mate.
+    /// The default's rule, with the legal moves counted rather than listed.
     #[inline(always)]
     fn is_fifty_move_draw(&self) -> bool {
         self.halfmove_clock() >= 100 && (!self.in_check() || self.count_legal_moves() > 0)

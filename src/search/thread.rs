@@ -188,6 +188,45 @@ impl<G: SearchHooks> GameTask for Job<G> {
 }
 
 impl<G: SearchHooks> Job<G> {
+    /// A search of `position` over `root_moves` alone: one thread, signals
+    /// and counters of its own, the hand-crafted evaluation, one line, no
+    /// endgame tables or weakened level; the engine sets what differs.
+    pub fn new(
+        tt: Arc<TranspositionTable>,
+        position: G,
+        shared: G::Shared,
+        keys: Vec<u64>,
+        root_moves: Vec<G::Move>,
+        limits: SearchLimits,
+        reporter: Arc<dyn Reporter<G::Move>>,
+    ) -> Job<G> {
+        Job {
+            tt,
+            network: None,
+            signals: Arc::new(Signals::default()),
+            stats: Arc::from(vec![ThreadStats::default()]),
+            position,
+            shared,
+            keys,
+            root_moves,
+            limits,
+            multipv: 1,
+            reported_lines: 1,
+            strength: None,
+            seed: 0,
+            tablebases: None,
+            tb_pieces: 0,
+            tb_probe_depth: 0,
+            tb_rule50: true,
+            root_tb_scores: Vec::new(),
+            root_tb_hits: 0,
+            move_overhead: 0,
+            reporter,
+            start: Instant::now(),
+            helpers_running: AtomicUsize::new(0),
+        }
+    }
+
     pub fn total_nodes(&self) -> u64 {
         self.stats.iter().map(|s| s.nodes.load(Relaxed)).sum()
     }

@@ -17,9 +17,7 @@ use crate::search::game::{Chance, Game, Scores, CHANCE_DECISIVE, ODDS_ONE};
 use crate::search::history::{Histories, PieceTo};
 use crate::search::hooks::SearchHooks;
 use crate::search::score::{DRAW, MATE};
-use crate::search::strength::{Random, StrengthLimit};
 use crate::search::thread::{Job, SearchThread};
-use crate::tablebase::Wdl;
 use crate::types::{Color, Move, MoveKind, Piece, PieceType};
 use std::sync::Arc;
 
@@ -104,36 +102,12 @@ impl SearchHooks for VariantPosition {
     const BOUNDED_QUIESCENCE: bool = true;
     const CHECK_BY_MAKING: bool = true;
 
-    fn prepare_evaluation(&self, _thread: &mut SearchThread, _job: &Job<Self>) {}
-
     fn evaluate_on(&self, thread: &mut SearchThread, job: &Job<Self>, _ply: usize) -> i32 {
         evaluate_cached(self, job.network.as_ref(), &mut thread.cache)
     }
 
-    fn follow_move(&self, _thread: &mut SearchThread, _ply: usize, _action: Action) {}
-
-    fn follow_null_move(_thread: &mut SearchThread, _ply: usize) {}
-
-    /// A hundred halfmoves without a capture or a pawn move draw, unless
-    /// the last of them gave mate.
-    fn is_fifty_move_draw(&self) -> bool {
-        self.halfmove_clock() >= 100 && !(self.in_check() && self.legal_actions().is_empty())
-    }
-
-    fn probe_tables(&self, _job: &Job<Self>, _depth: i32) -> Option<Wdl> {
-        None
-    }
-
     fn clock_side(&self) -> Color {
         self.side_to_move()
-    }
-
-    fn moves_before_game_end(&self, _keys: &[u64], line: &[Action]) -> usize {
-        line.len()
-    }
-
-    fn weakened_choice(&self, _: &StrengthLimit, _: &[(Move, i32)], _: &mut Random) -> usize {
-        0
     }
 
     /// Mined chess: a move onto a square that may hide a secret mine of the
@@ -467,36 +441,13 @@ mod tests {
         depth: u32,
         times: usize,
     ) -> (SearchThread, std::sync::Arc<crate::search::tt::TranspositionTable>) {
-        use crate::search::thread::{Signals, ThreadStats};
         use crate::search::{SearchLimits, SilentReporter};
         let tt = Arc::new(crate::search::tt::TranspositionTable::new(4).unwrap());
         let mut thread = SearchThread::try_new(0).unwrap();
         for _ in 0..times {
-            let job = Job {
-                tt: Arc::clone(&tt),
-                network: None,
-                signals: Arc::new(Signals::default()),
-                stats: Arc::from(vec![ThreadStats::default()]),
-                position,
-                shared: MineOdds::default(),
-                keys: vec![position.key()],
-                root_moves: root_moves.to_vec(),
-                limits: SearchLimits::depth(depth),
-                multipv: 1,
-                reported_lines: 1,
-                strength: None,
-                seed: 0,
-                tablebases: None,
-                tb_pieces: 0,
-                tb_probe_depth: 0,
-                tb_rule50: true,
-                root_tb_scores: Vec::new(),
-                root_tb_hits: 0,
-                move_overhead: 0,
-                reporter: Arc::new(SilentReporter),
-                start: crate::clock::Instant::now(),
-                helpers_running: std::sync::atomic::AtomicUsize::new(0),
-            };
+            let (keys, moves, limits) = (vec![position.key()], root_moves.to_vec(), SearchLimits::depth(depth));
+            let job =
+                Job::new(Arc::clone(&tt), position, MineOdds::default(), keys, moves, limits, Arc::new(SilentReporter));
             thread.run(&job);
         }
         (thread, tt)
