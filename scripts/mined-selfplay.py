@@ -164,6 +164,9 @@ def main():
     if args.movetime:
         first, second = first.replace(f"A{args.nodes}", f"A{args.movetime}ms"), second.replace(
             f"B{args.nodes_b or args.nodes}", f"B{args.movetime}ms")
+    if args.tc:
+        first, second = first.replace(f"A{args.nodes}", f"A{args.tc}"), second.replace(
+            f"B{args.nodes_b or args.nodes}", f"B{args.tc}")
     # What each player's `go` asks for.
     nodes = {first: f"nodes {args.nodes}", second: f"nodes {args.nodes_b or args.nodes}"}
     if args.movetime:

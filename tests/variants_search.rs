@@ -210,8 +210,9 @@ fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhe
 /// the one computed from nothing; without a network, the hand-set one.
 #[test]
 fn the_search_evaluates_every_variant_as_computed_from_nothing() {
+    use roque::eval::MAX_EVALUATION;
     use roque::nnue::AccumulatorCache;
-    use roque::variants::eval::{evaluate, MAX_EVALUATION};
+    use roque::variants::eval::evaluate;
     use roque::variants::search::evaluate_cached;
     let network = roque::nnue::embedded();
     let (mut with_network, mut hand_set) = (AccumulatorCache::default(), AccumulatorCache::default());

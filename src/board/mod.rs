@@ -29,6 +29,7 @@ pub use game::{moves_before_game_end, result_text, DrawReason, Game, GameResult}
 pub use men::{move_men, MenMoved};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};
+pub(crate) use notation::is_well_formed;
 pub use notation::MoveParseError;
 pub use pieces::Pieces;
 pub use position::{Board, Position, Rules, Standard};

@@ -116,7 +116,8 @@ impl SanPattern {
     }
 }
 
-fn is_well_formed(text: &str) -> bool {
+/// `e2e4` or `e7e8q`: two squares of the chess board and a promotion.
+pub(crate) fn is_well_formed(text: &str) -> bool {
     let bytes = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
     match bytes.len() {

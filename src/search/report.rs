@@ -27,27 +27,6 @@ pub struct IterationInfo<M = Move> {
     pub pv: Vec<M>,
 }
 
-impl<M> IterationInfo<M> {
-    /// The same information without its line, for a writer of another
-    /// game's moves.
-    pub fn without_line(&self) -> IterationInfo {
-        IterationInfo {
-            depth: self.depth,
-            seldepth: self.seldepth,
-            multipv: self.multipv,
-            score: self.score,
-            bound: self.bound,
-            wdl: self.wdl,
-            nodes: self.nodes,
-            nps: self.nps,
-            hashfull: self.hashfull,
-            tb_hits: self.tb_hits,
-            time_ms: self.time_ms,
-            pv: Vec::new(),
-        }
-    }
-}
-
 /// Receives search progress of a game whose moves are `M` (chess's by
 /// default). Called from the search's main thread.
 pub trait Reporter<M = Move>: Send + Sync {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 /// `info depth .. seldepth .. multipv .. score .. [wdl ..] nodes .. nps ..
 /// hashfull .. tbhits .. time .. pv ..`.
-pub fn iteration_line(info: &IterationInfo, chess960: bool, show_wdl: bool) -> String {
+pub fn iteration_line<M: UciMoveText>(info: &IterationInfo<M>, chess960: bool, show_wdl: bool) -> String {
     let mut line = format!("info depth {} seldepth {} multipv {} score ", info.depth, info.seldepth, info.multipv);
     match info.score {
         Score::Cp(cp) => line.push_str(&format!("cp {cp}")),
@@ -35,101 +35,13 @@ pub fn iteration_line(info: &IterationInfo, chess960: bool, show_wdl: bool) -> S
         line.push_str(" pv");
         for m in &info.pv {
             line.push(' ');
-            line.push_str(&m.to_uci(chess960));
+            line.push_str(&m.uci_text(chess960));
         }
     }
     line
 }
 
-pub fn current_move_line(depth: u32, m: Move, number: usize, chess960: bool) -> String {
-    format!("info depth {depth} currmove {} currmovenumber {number}", m.to_uci(chess960))
-}
-
-/// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a move.
-pub fn best_move_line(best: Move, ponder: Option<Move>, chess960: bool) -> String {
-    if best.is_none() {
-        return "bestmove (none)".to_string();
-    }
-    match ponder.filter(|m| m.is_some()) {
-        Some(ponder) => format!("bestmove {} ponder {}", best.to_uci(chess960), ponder.to_uci(chess960)),
-        None => format!("bestmove {}", best.to_uci(chess960)),
-    }
-}
-
-/// The longest prefix of `pv` that is legal from `root`. The search
-/// promises a legal line; this keeps a GUI safe should it ever break that.
-pub fn legal_prefix(root: &Position, pv: &[Move]) -> usize {
-    let mut position = *root;
-    for (ply, &m) in pv.iter().enumerate() {
-        if !position.legal_moves().contains(&m) {
-            return ply;
-        }
-        position = position.make_move(m);
-    }
-    pv.len()
-}
-
-/// Writes one search's progress and result. The settings that shape the
-/// text are fixed when the search starts, so that a `setoption` during the
-/// search cannot change how its moves are written.
-pub struct UciReporter {
-    output: Arc<Output>,
-    root: Position,
-    chess960: bool,
-    show_wdl: bool,
-    /// Set as `bestmove` is written.
-    finished: Arc<AtomicBool>,
-}
-
-impl UciReporter {
-    pub fn new(
-        output: Arc<Output>,
-        root: Position,
-        chess960: bool,
-        show_wdl: bool,
-        finished: Arc<AtomicBool>,
-    ) -> UciReporter {
-        UciReporter { output, root, chess960, show_wdl, finished }
-    }
-}
-
-impl Reporter for UciReporter {
-    fn iteration(&self, info: &IterationInfo) {
-        let legal = legal_prefix(&self.root, &info.pv);
-        if legal < info.pv.len() {
-            let mut shortened = info.clone();
-            shortened.pv.truncate(legal);
-            self.output.line(&iteration_line(&shortened, self.chess960, self.show_wdl));
-        } else {
-            self.output.line(&iteration_line(info, self.chess960, self.show_wdl));
-        }
-    }
-
-    fn current_move(&self, depth: u32, m: Move, number: usize) {
-        self.output.line(&current_move_line(depth, m, number, self.chess960));
-    }
-
-    fn best_move(&self, best: Move, ponder: Option<Move>) {
-        let legal_moves = self.root.legal_moves();
-        let (best, ponder) = if best.is_none() || legal_moves.contains(&best) {
-            (best, ponder)
-        } else {
-            // Never send an illegal move: it loses the game at once.
-            self.output.error(&format!(
-                "the search chose '{}', which is not legal; playing another move",
-                best.to_uci(self.chess960)
-            ));
-            (legal_moves.first().copied().unwrap_or(Move::NONE), None)
-        };
-        let ponder = ponder.filter(|&p| best.is_some() && legal_prefix(&self.root, &[best, p]) == 2);
-        // Marked before the line goes out: a GUI answers `bestmove` with its
-        // next `go` at once, and that `go` must find the search finished.
-        self.finished.store(true, Ordering::Release);
-        self.output.line(&best_move_line(best, ponder, self.chess960));
-    }
-}
-
-/// A move of a game other than chess, as UCI writes it.
+/// A move of any game, as UCI writes it.
 pub trait UciMoveText: Copy {
     fn uci_text(self, chess960: bool) -> String;
 }
@@ -140,7 +52,7 @@ impl UciMoveText for Action {
     }
 }
 
-impl UciMoveText for crate::types::Move {
+impl UciMoveText for Move {
     fn uci_text(self, chess960: bool) -> String {
         self.to_uci(chess960)
     }
@@ -152,8 +64,9 @@ impl UciMoveText for crate::elven::ElvenMove {
     }
 }
 
-/// The longest prefix of `pv` that is legal from `root`.
-pub fn legal_game_prefix<G: Game>(root: &G, pv: &[G::Move]) -> usize {
+/// The longest prefix of `pv` that is legal from `root`. The search
+/// promises a legal line; this keeps a GUI safe should it ever break that.
+pub fn legal_prefix<G: Game>(root: &G, pv: &[G::Move]) -> usize {
     let mut position = *root;
     for (ply, &m) in pv.iter().enumerate() {
         if !position.legal_moves().contains(&m) {
@@ -164,67 +77,71 @@ pub fn legal_game_prefix<G: Game>(root: &G, pv: &[G::Move]) -> usize {
     pv.len()
 }
 
-/// Writes the progress and result of a search of a game other than chess,
-/// as `UciReporter` does for chess: the same `info` lines, the game's own
-/// move text (drops `N@c2`, a warlock's double move `e4f5g6`).
-pub struct GameUciReporter<G: Game> {
+/// Writes one search's progress and result, of chess or any other game
+/// (its own move text: drops `N@c2`, a warlock's double move `e4f5g6`).
+/// The settings that shape the text are fixed when the search starts, so
+/// that a `setoption` during the search cannot change how its moves are
+/// written.
+pub struct UciReporter<G: Game = Position> {
     output: Arc<Output>,
     root: G,
     chess960: bool,
     show_wdl: bool,
+    /// Set as `bestmove` is written.
     finished: Arc<AtomicBool>,
 }
 
-impl<G: Game> GameUciReporter<G> {
+impl<G: Game> UciReporter<G> {
     pub fn new(output: Arc<Output>, root: G, chess960: bool, show_wdl: bool, finished: Arc<AtomicBool>) -> Self {
-        GameUciReporter { output, root, chess960, show_wdl, finished }
+        UciReporter { output, root, chess960, show_wdl, finished }
     }
 }
 
-impl<G: Game> Reporter<G::Move> for GameUciReporter<G>
+impl<G: Game> Reporter<G::Move> for UciReporter<G>
 where
     G::Move: UciMoveText,
 {
     fn iteration(&self, info: &IterationInfo<G::Move>) {
-        let mut line = iteration_line(&info.without_line(), self.chess960, self.show_wdl);
-        let legal = legal_game_prefix(&self.root, &info.pv);
-        if legal > 0 {
-            line.push_str(" pv");
-            for m in &info.pv[..legal] {
-                line.push(' ');
-                line.push_str(&m.uci_text(self.chess960));
-            }
+        let legal = legal_prefix(&self.root, &info.pv);
+        if legal < info.pv.len() {
+            let mut shortened = info.clone();
+            shortened.pv.truncate(legal);
+            self.output.line(&iteration_line(&shortened, self.chess960, self.show_wdl));
+        } else {
+            self.output.line(&iteration_line(info, self.chess960, self.show_wdl));
         }
-        self.output.line(&line);
     }
 
     fn current_move(&self, depth: u32, m: G::Move, number: usize) {
         self.output.line(&format!("info depth {depth} currmove {} currmovenumber {number}", m.uci_text(self.chess960)));
     }
 
+    /// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a
+    /// move.
     fn best_move(&self, best: G::Move, ponder: Option<G::Move>) {
         let none = G::Move::default();
         let legal = self.root.legal_moves();
         let (best, ponder) = if best == none || legal.contains(&best) {
             (best, ponder)
         } else {
+            // Never send an illegal move: it loses the game at once.
             self.output.error(&format!(
                 "the search chose '{}', which is not legal; playing another move",
                 best.uci_text(self.chess960)
             ));
             (legal.first().copied().unwrap_or(none), None)
         };
-        let ponder = ponder.filter(|&p| best != none && legal_game_prefix(&self.root, &[best, p]) == 2);
-        self.finished.store(true, Ordering::Release);
-        let line = if best == none {
-            "bestmove (none)".to_string()
-        } else {
-            let best_text = best.uci_text(self.chess960);
-            match ponder {
-                Some(p) => format!("bestmove {best_text} ponder {}", p.uci_text(self.chess960)),
-                None => format!("bestmove {best_text}"),
+        let ponder = ponder.filter(|&p| best != none && legal_prefix(&self.root, &[best, p]) == 2);
+        let line = match (best == none, ponder) {
+            (true, _) => "bestmove (none)".to_string(),
+            (false, Some(p)) => {
+                format!("bestmove {} ponder {}", best.uci_text(self.chess960), p.uci_text(self.chess960))
             }
+            (false, None) => format!("bestmove {}", best.uci_text(self.chess960)),
         };
+        // Marked before the line goes out: a GUI answers `bestmove` with its
+        // next `go` at once, and that `go` must find the search finished.
+        self.finished.store(true, Ordering::Release);
         self.output.line(&line);
     }
 }
@@ -272,21 +189,37 @@ mod tests {
             .ends_with("score cp 0 upperbound nodes 12345 nps 1000000 hashfull 7 tbhits 3 time 12"));
     }
 
+    /// What a chess reporter from `root` writes for `best` and `ponder`,
+    /// after `current` (a root move at depth 3, the second).
+    fn reported(root: Position, chess960: bool, current: Move, best: Move, ponder: Option<Move>) -> String {
+        let (output, captured) = capture::output();
+        let reporter = UciReporter::new(output, root, chess960, false, Arc::new(AtomicBool::new(false)));
+        reporter.current_move(3, current, 2);
+        reporter.best_move(best, ponder);
+        captured.text()
+    }
+
     #[test]
     fn castling_follows_the_chess960_setting() {
         let position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let castle = mv(&position, "e1g1");
-        assert_eq!(best_move_line(castle, None, false), "bestmove e1g1");
-        assert_eq!(best_move_line(castle, None, true), "bestmove e1h1");
-        assert_eq!(current_move_line(3, castle, 2, true), "info depth 3 currmove e1h1 currmovenumber 2");
+        assert_eq!(
+            reported(position, false, castle, castle, None),
+            "info depth 3 currmove e1g1 currmovenumber 2\nbestmove e1g1\n"
+        );
+        assert_eq!(
+            reported(position, true, castle, castle, None),
+            "info depth 3 currmove e1h1 currmovenumber 2\nbestmove e1h1\n"
+        );
     }
 
     #[test]
     fn best_move_lines() {
         let start = Position::startpos();
         let (e4, e5) = (mv(&start, "e2e4"), mv(&start.make_move(mv(&start, "e2e4")), "e7e5"));
-        assert_eq!(best_move_line(e4, Some(e5), false), "bestmove e2e4 ponder e7e5");
-        assert_eq!(best_move_line(Move::NONE, None, false), "bestmove (none)");
+        assert!(reported(start, false, e4, e4, Some(e5)).ends_with("\nbestmove e2e4 ponder e7e5\n"));
+        let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert!(reported(mated, false, e4, Move::NONE, None).ends_with("\nbestmove (none)\n"));
     }
 
     #[test]

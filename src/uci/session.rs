@@ -9,7 +9,7 @@ mod variants;
 
 use super::command::{excerpt, Command, GoCommand, StartPosition};
 use super::diagram::game_diagram;
-use super::info::{GameUciReporter, UciMoveText, UciReporter};
+use super::info::{UciMoveText, UciReporter};
 use super::options::{
     parse_setoption, parse_spin, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS,
 };
@@ -460,12 +460,12 @@ impl Session {
 
     /// The reporter of a search of a game other than chess from `root` (a
     /// variant), which sets `done` once its best move is out.
-    fn game_reporter<G: GameRules>(&self, root: G, done: Arc<AtomicBool>) -> Arc<GameUciReporter<G>>
+    fn game_reporter<G: GameRules>(&self, root: G, done: Arc<AtomicBool>) -> Arc<UciReporter<G>>
     where
         G::Move: UciMoveText,
     {
         let (chess960, show_wdl) = (self.settings.chess960, self.settings.show_wdl);
-        Arc::new(GameUciReporter::new(Arc::clone(&self.output), root, chess960, show_wdl, done))
+        Arc::new(UciReporter::new(Arc::clone(&self.output), root, chess960, show_wdl, done))
     }
 
     /// The job of a search about to start, with `limits`: the flag its

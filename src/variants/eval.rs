@@ -25,11 +25,9 @@
 use super::position::VariantPosition;
 use super::{CaptureRule, Goal, SwapClock, TurnOrder, Variant};
 use crate::board::attacks::{bishop_attacks, king_attacks, rook_attacks};
+use crate::eval::MAX_EVALUATION;
 use crate::nnue::Network;
 use crate::types::{Bitboard, Color, PieceType, Rank, Square};
-
-/// Kept well inside the search's mate scores.
-pub const MAX_EVALUATION: i32 = 15_000;
 
 /// Pawn, knight, bishop, rook, queen, king.
 pub const VALUES: [i32; 6] = [100, 320, 330, 500, 950, 0];

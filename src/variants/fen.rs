@@ -317,16 +317,10 @@ impl VariantPosition {
             return Err(FenError::OpponentInCheck.into());
         }
         pos.refresh();
+        // Kept only where the side to move can take there, as after a
+        // double step played.
         if let Some(square) = en_passant {
-            pos.en_passant = Some(square);
-            let legal = pos
-                .legal_actions()
-                .iter()
-                .any(|a| !a.is_placement() && a.as_move().kind() == crate::types::MoveKind::EnPassant);
-            if !legal {
-                pos.en_passant = None;
-            }
-            pos.refresh();
+            pos.set_en_passant_if_legal(square);
         }
         Ok(pos)
     }

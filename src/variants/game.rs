@@ -6,7 +6,7 @@ use super::mines::{MineBelief, MineOdds};
 use super::position::VariantPosition;
 use super::turn::Player;
 use super::Goal;
-use crate::board::DrawReason;
+use crate::board::{is_well_formed, DrawReason};
 use crate::types::{Bitboard, Color, PieceType, Square};
 use std::fmt;
 
@@ -181,7 +181,7 @@ impl VariantPosition {
                 }),
             };
         }
-        if drop.is_none() && !is_board_move_text(text) {
+        if drop.is_none() && !is_well_formed(text) {
             return Err(ActionParseError::Malformed(crate::uci::command::excerpt(text)));
         }
         let legal = self.legal_actions();
@@ -274,23 +274,11 @@ fn name(kind: PieceType) -> &'static str {
     }
 }
 
-fn is_board_move_text(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    match bytes.len() {
-        4 => square(bytes[0], bytes[1]) && square(bytes[2], bytes[3]),
-        5 => square(bytes[0], bytes[1]) && square(bytes[2], bytes[3]) && b"nbrq".contains(&bytes[4]),
-        _ => false,
-    }
-}
-
 /// A variant game from a starting position, keeping every position's key
 /// for the repetition rule.
 #[derive(Clone, Debug)]
 pub struct VariantGame {
-    start: VariantPosition,
     position: VariantPosition,
-    actions: Vec<Action>,
     keys: Vec<u64>,
     /// Mined chess: where the secret mines may be.
     belief: MineBelief,
@@ -299,7 +287,7 @@ pub struct VariantGame {
 impl VariantGame {
     pub fn new(start: VariantPosition) -> VariantGame {
         let belief = MineBelief::new(&start);
-        VariantGame { start, position: start, actions: Vec::new(), keys: vec![start.key()], belief }
+        VariantGame { position: start, keys: vec![start.key()], belief }
     }
 
     /// Mined chess: the odds of a secret mine on each square.
@@ -307,16 +295,8 @@ impl VariantGame {
         self.belief.odds()
     }
 
-    pub fn start(&self) -> &VariantPosition {
-        &self.start
-    }
-
     pub fn position(&self) -> &VariantPosition {
         &self.position
-    }
-
-    pub fn actions(&self) -> &[Action] {
-        &self.actions
     }
 
     /// The keys of every position so far, the current one last.
@@ -335,7 +315,6 @@ impl VariantGame {
         if before.variant().has_mines() {
             self.belief.learn(&before, action, &self.position, revealed);
         }
-        self.actions.push(action);
         self.keys.push(self.position.key());
     }
 

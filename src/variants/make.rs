@@ -295,7 +295,7 @@ impl VariantPosition {
     /// After a double step to the square beyond `target`, keeps `target` as
     /// the en-passant square only when the side to move can legally take
     /// there, so that equal keys mean equal moves.
-    fn set_en_passant_if_legal(&mut self, target: Square) {
+    pub(super) fn set_en_passant_if_legal(&mut self, target: Square) {
         let us = self.side_to_move();
         if !self.rules.variant.pawn_double_step() || self.rules.pending.is_some() || self.is_placing(us) {
             return;

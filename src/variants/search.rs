@@ -6,11 +6,12 @@
 //! mine; losing chess forces captures and turns the goal around.
 
 use super::action::{Action, ActionList, MAX_ACTIONS};
-use super::eval::{evaluate_with, judged_by_network, MAX_EVALUATION, VALUES};
+use super::eval::{evaluate_with, judged_by_network, VALUES};
 use super::mines::MineOdds;
 use super::position::VariantPosition;
 use super::{CaptureRule, Goal, TurnOrder, Variant};
 use crate::board::CastlingSide;
+use crate::eval::MAX_EVALUATION;
 use crate::nnue::{AccumulatorCache, Network};
 use crate::search::correction::{hash_men, Structure};
 use crate::search::game::{Chance, Game, Scores, CHANCE_DECISIVE, ODDS_ONE};
@@ -320,34 +321,6 @@ impl Game for VariantPosition {
             return true;
         }
         self.pieces.see_ge(action.as_move(), threshold)
-    }
-
-    /// A candidate, judged legal by making it.
-    fn is_legal(&self, action: Action) -> bool {
-        self.candidate_actions().contains(&action) && self.make_if_legal(action).is_some()
-    }
-
-    /// The noisy candidates (where captures are compulsory, the captures
-    /// alone once one is legal, else the promotions).
-    fn generate_noisy(&self, moves: &mut ActionList) {
-        for action in self.candidate_noisy_actions() {
-            moves.push(action);
-        }
-    }
-
-    /// The quiet candidates (none where a capture is compulsory).
-    fn generate_quiet(&self, moves: &mut ActionList) {
-        for action in self.candidate_actions() {
-            if !self.is_noisy(action) {
-                moves.push(action);
-            }
-        }
-    }
-
-    fn generate_evasions(&self, moves: &mut ActionList) {
-        for action in self.candidate_actions() {
-            moves.push(action);
-        }
     }
 
     fn to_table(action: Action) -> Move {

@@ -255,25 +255,28 @@ pub trait Game: Copy + Send + Sync + 'static {
     // ----- The staged move picker ------------------------------------------
 
     /// Whether `m`, a move from the table, which may have been stored for
-    /// another position, is a legal move here.
+    /// another position, is a legal move here: a candidate, made where
+    /// that is how its legality is told.
     fn is_legal(&self, m: Self::Move) -> bool {
-        self.legal_moves().contains(&m)
+        self.candidate_moves().contains(&m) && (!self.lazy_legality() || self.make_if_legal(m).is_some())
     }
-    /// Adds the legal noisy moves ([`Game::is_noisy`]) to `moves`.
+    /// Adds the noisy candidates ([`Game::candidate_noisy_moves`]) to
+    /// `moves`.
     fn generate_noisy(&self, moves: &mut Self::Moves) {
-        for m in self.legal_moves().iter().copied().filter(|&m| self.is_noisy(m)) {
+        for &m in self.candidate_noisy_moves().iter() {
             moves.push(m);
         }
     }
-    /// Adds the legal quiet moves to `moves`.
+    /// Adds the quiet candidates to `moves` (none where the game's noisy
+    /// candidates are all it allows).
     fn generate_quiet(&self, moves: &mut Self::Moves) {
-        for m in self.legal_moves().iter().copied().filter(|&m| !self.is_noisy(m)) {
+        for m in self.candidate_moves().iter().copied().filter(|&m| !self.is_noisy(m)) {
             moves.push(m);
         }
     }
-    /// Adds every legal move to `moves` (the picker's one stage in check).
+    /// Adds every candidate to `moves` (the picker's one stage in check).
     fn generate_evasions(&self, moves: &mut Self::Moves) {
-        for &m in self.legal_moves().iter() {
+        for &m in self.candidate_moves().iter() {
             moves.push(m);
         }
     }

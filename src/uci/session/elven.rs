@@ -9,7 +9,7 @@ use crate::elven::ElvenPosition;
 use crate::tools::perft::game_perft_until_stopped;
 use crate::uci::command::{excerpt, GoCommand, StartPosition};
 use crate::uci::diagram::elven_diagram;
-use crate::uci::info::GameUciReporter;
+use crate::uci::info::UciReporter;
 use std::sync::Arc;
 
 impl Session {
@@ -55,7 +55,7 @@ impl Session {
             self.output.info_string(&format!("debug: searching {} (elven) with {limits:?}", position.fen()));
         }
         let done = self.begin_search(&limits);
-        let reporter = GameUciReporter::new(Arc::clone(&self.output), position, false, self.settings.show_wdl, done);
+        let reporter = UciReporter::new(Arc::clone(&self.output), position, false, self.settings.show_wdl, done);
         let keys = self.elven_game.keys().to_vec();
         self.engine.start_game(position, &keys, limits, &searchmoves, Arc::new(reporter), ());
     }
