@@ -147,7 +147,7 @@ class Clock:
         mine, theirs = self.left.setdefault(name, self.base), self.left.setdefault(other, self.base)
         ms = lambda seconds: max(int(seconds * 1000), 1)
         own, opp = ("w", "b") if side == "w" else ("b", "w")
-        inc = ms(self.inc)
+        inc = int(self.inc * 1000)
         return f"{own}time {ms(mine)} {opp}time {ms(theirs)} {own}inc {inc} {opp}inc {inc}"
 
     def spend(self, name, seconds):

@@ -131,6 +131,11 @@ fn the_fen_carries_the_mines_and_refuses_impossible_ones() {
     }
     let laying = mined("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 mines=d5,e4/e5");
     assert_eq!((laying.turn().index, laying.turn().length), (0, 2));
+    // A side that lays a mine first cannot take en passant now: the square
+    // is dropped, as a double step's is where the capture is not legal.
+    let laying = mined("rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3 mines=c3/?,?");
+    assert_eq!(laying.mines_to_lay(Color::White), 1);
+    assert_eq!(laying.fen(), "rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3 mines=c3/?,?");
     let bad = |fen: &str| VariantPosition::from_fen(Variant::Mined, fen).unwrap_err();
     let board = "4k3/8/8/8/8/8/8/4K3";
     assert_eq!(bad(&format!("{board} w - - 0 1 mines=c3,c3/?,?")), VariantFenError::BadMines("c3,c3/?,?".into()));

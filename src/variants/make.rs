@@ -294,10 +294,15 @@ impl VariantPosition {
 
     /// After a double step to the square beyond `target`, keeps `target` as
     /// the en-passant square only when the side to move can legally take
-    /// there, so that equal keys mean equal moves.
+    /// there, so that equal keys mean equal moves: not while a placement
+    /// or a mine to lay comes first.
     pub(super) fn set_en_passant_if_legal(&mut self, target: Square) {
         let us = self.side_to_move();
-        if !self.rules.variant.pawn_double_step() || self.rules.pending.is_some() || self.is_placing(us) {
+        if !self.rules.variant.pawn_double_step()
+            || self.rules.pending.is_some()
+            || self.is_placing(us)
+            || self.mines_to_lay(us) > 0
+        {
             return;
         }
         self.en_passant = Some(target);
