@@ -136,10 +136,11 @@ impl SearchThread {
     /// The score of a child searched by `search` in a window of the
     /// parent's player (alpha, beta): negated where the move passed to the
     /// other player (always in chess), and mixed with the move's `chance` of
-    /// being other than it seems (mined chess).
+    /// being other than it seems (mined chess). The parent is at `ply`.
     #[inline(always)]
     fn for_parent(
         &mut self,
+        ply: usize,
         same_player: bool,
         chance: Option<Chance>,
         alpha: i32,
@@ -155,7 +156,13 @@ impl SearchThread {
         };
         match chance {
             None => relative(self, alpha, beta),
-            Some(chance) => chance.weighed(alpha, beta, |a, b| relative(self, a, b)),
+            Some(chance) => {
+                // A chance may decide the score without a search of the
+                // child: its line is then empty, not another's left from
+                // before.
+                self.pv_len[ply + 1] = 0;
+                chance.weighed(alpha, beta, |a, b| relative(self, a, b))
+            }
         }
     }
 
@@ -175,12 +182,7 @@ impl SearchThread {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        // A chance may decide the score without a search of the child: its
-        // line is then empty, not another's left from before.
-        if chance.is_some() {
-            self.pv_len[ply + 1] = 0;
-        }
-        self.for_parent(parent.same_player(child), chance, alpha, beta, |this, a, b| {
+        self.for_parent(ply, parent.same_player(child), chance, alpha, beta, |this, a, b| {
             this.search::<G, PV>(job, child, a, b, depth, ply + 1, cut_node)
         })
     }
@@ -508,11 +510,11 @@ impl SearchThread {
                     let same_player = position.same_player(&child);
                     let child = self.enter(job, position, m, child, ply);
                     let window = (probcut_beta - 1, probcut_beta);
-                    let mut score = self.for_parent(same_player, chance, window.0, window.1, |this, a, b| {
+                    let mut score = self.for_parent(ply, same_player, chance, window.0, window.1, |this, a, b| {
                         this.quiescence::<G, false>(job, &child, a, b, ply + 1, 0)
                     });
                     if score >= probcut_beta {
-                        score = self.for_parent(same_player, chance, window.0, window.1, |this, a, b| {
+                        score = self.for_parent(ply, same_player, chance, window.0, window.1, |this, a, b| {
                             let depth = depth - p::probcut_reduction();
                             this.search::<G, false>(job, &child, a, b, depth, ply + 1, !cut_node)
                         });
@@ -914,10 +916,7 @@ impl SearchThread {
             let chance = position.chance_on(self, job, m);
             position.follow_move(self, ply, m);
             job.tt.prefetch(child.key());
-            if chance.is_some() {
-                self.pv_len[ply + 1] = 0;
-            }
-            let score = self.for_parent(position.same_player(&child), chance, alpha, beta, |this, a, b| {
+            let score = self.for_parent(ply, position.same_player(&child), chance, alpha, beta, |this, a, b| {
                 this.quiescence::<G, PV>(job, &child, a, b, ply + 1, qply + 1)
             });
             if self.stopped {
