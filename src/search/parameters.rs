@@ -121,6 +121,13 @@ parameters! {
     lmr_cut_node = 1 in 0..=2;
     lmr_improving = 1 in 0..=2;
     lmr_gives_check = 1 in 0..=2;
+    /// Late-move reductions: a reduced move that beat alpha is searched
+    /// again a ply deeper where it beat the best score by more than base +
+    /// per-ply x depth, a ply shallower where it beat it by less than the
+    /// shallower margin.
+    lmr_deeper_base = 40 in 10..=100;
+    lmr_deeper_per_ply = 2 in 0..=8;
+    lmr_shallower_margin = 10 in 0..=40;
     /// Correction history: each table's share (percent) of its learnt
     /// error added to the static evaluation (the non-pawn weight counts
     /// for each side), and the most weight (of 256) a search's result gets

@@ -677,7 +677,7 @@ impl SearchThread {
             if enabled(Step::CheckExtension) && gives_check && extension == 0 {
                 extension = 1;
             }
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
 
             // Step 16. Late-move reductions: late quiet moves are searched
             // shallower with a null window, and again at full depth only if
@@ -702,7 +702,14 @@ impl SearchThread {
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
                 score = null_window(self, reduced, true);
                 if score > alpha && reduced < new_depth {
-                    score = null_window(self, new_depth, !cut_node);
+                    // How far it beat the best score so far says how deep
+                    // to look again.
+                    let deeper = score > best_score + p::lmr_deeper_base() + p::lmr_deeper_per_ply() * new_depth;
+                    let shallower = score < best_score + p::lmr_shallower_margin();
+                    new_depth += deeper as i32 - shallower as i32;
+                    if reduced < new_depth {
+                        score = null_window(self, new_depth, !cut_node);
+                    }
                 }
             } else if !PV || moves_searched > 1 {
                 // Step 17. Principal-variation search: the first move with
