@@ -4,10 +4,11 @@
 //! and the trainer lowers its loss and writes a network the engine loads.
 
 use roque::board::Position;
+use roque::nnue::network::KingBuckets;
 use roque::tools::augment::{augment, AugmentSettings};
 use roque::tools::data_files::{read_records, write_records};
 use roque::tools::datagen::{self, Settings};
-use roque::tools::train::{TrainSettings, Trainer};
+use roque::tools::train::{Shape, TrainSettings, Trainer};
 use roque::tools::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -211,13 +212,11 @@ fn data_files_convert_between_binary_and_text_without_loss() {
     assert!(error.contains("33 bytes"), "{error}");
 }
 
-#[test]
-fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
-    // Positions whose label is plain material, so that a few epochs learn
-    // something measurable.
-    let source = scratch("train-source.bin");
-    datagen::run(&quick_settings(&source, 8, 31), Duration::from_secs(60)).unwrap();
-    let records: Vec<Record> = read_records(&source)
+/// Positions of a few quick games (in `source`) labelled with plain
+/// material, so that a few epochs learn something measurable.
+fn material_records(source: &Path) -> Vec<Record> {
+    datagen::run(&quick_settings(source, 8, 31), Duration::from_secs(60)).unwrap();
+    read_records(source)
         .unwrap()
         .iter()
         .map(|r| {
@@ -236,15 +235,62 @@ fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
             };
             Record::new(&position, material as i16, outcome)
         })
-        .collect();
+        .collect()
+}
+
+/// The mean |float - quantised| evaluation over `records`, and the mean
+/// |float|, in centipawns.
+fn quantisation_gap(
+    trainer: &Trainer,
+    network: &roque::nnue::Network,
+    records: &[Record],
+    settings: &TrainSettings,
+) -> (f32, f32) {
+    let (mut difference, mut size) = (0.0, 0.0);
+    for record in records {
+        let float = trainer.evaluate(record, settings);
+        let quantised = roque::nnue::evaluate(network, &record.position().unwrap()) as f32;
+        difference += (float - quantised).abs() / records.len() as f32;
+        size += float.abs() / records.len() as f32;
+    }
+    (difference, size)
+}
+
+/// Trains `trainer` for the settings' epochs and checks that its loss
+/// fell by more than 30%.
+fn learns(trainer: &mut Trainer, records: &[Record], settings: &TrainSettings) {
+    let before = trainer.loss(records, settings);
+    for _ in 0..settings.epochs {
+        trainer.epoch(records, settings);
+    }
+    let after = trainer.loss(records, settings);
+    assert!(after < before * 0.7, "loss {before} -> {after}");
+}
+
+/// The quantised network of `trainer`, checked to follow the float one
+/// (rounding the hidden layer to 1/255 leaves a few centipawns), and the
+/// scratch file `name` it is written to.
+fn quantised(
+    trainer: &Trainer,
+    records: &[Record],
+    settings: &TrainSettings,
+    name: &str,
+) -> (Box<roque::nnue::Network>, PathBuf) {
+    let network = trainer.quantise(settings.scale);
+    let (difference, size) = quantisation_gap(trainer, &network, records, settings);
+    assert!(difference < 5.0 + 0.05 * size, "mean |float - quantised| {difference} where mean |float| is {size}");
+    let path = scratch(name);
+    std::fs::write(&path, network.to_bytes()).unwrap();
+    (network, path)
+}
+
+#[test]
+fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
+    let source = scratch("train-source.bin");
+    let records = material_records(&source);
     let settings = TrainSettings { epochs: 6, batch_size: 256, learning_rate: 0.01, ..TrainSettings::default() };
     let mut trainer = Trainer::new(1);
-    let before = trainer.loss(&records, &settings);
-    for _ in 0..settings.epochs {
-        trainer.epoch(&records, &settings);
-    }
-    let after = trainer.loss(&records, &settings);
-    assert!(after < before * 0.7, "loss {before} -> {after}");
+    learns(&mut trainer, &records, &settings);
 
     // A checkpoint restores the same trainer.
     let checkpoint = scratch("train.checkpoint");
@@ -254,18 +300,7 @@ fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
     assert_eq!(restored.epochs_done, settings.epochs);
 
     // The quantised network follows the float one and loads in the engine.
-    let network = trainer.quantise(settings.scale);
-    // Rounding the hidden layer to 1/255 leaves a few centipawns.
-    let (mut difference, mut size) = (0.0, 0.0);
-    for record in &records {
-        let float = trainer.evaluate(record, &settings);
-        let quantised = roque::nnue::evaluate(&network, &record.position().unwrap()) as f32;
-        difference += (float - quantised).abs() / records.len() as f32;
-        size += float.abs() / records.len() as f32;
-    }
-    assert!(difference < 5.0 + 0.05 * size, "mean |float - quantised| {difference} where mean |float| is {size}");
-    let net_path = scratch("trained.nnue");
-    std::fs::write(&net_path, network.to_bytes()).unwrap();
+    let (_, net_path) = quantised(&trainer, &records, &settings, "trained.nnue");
     let mut engine =
         Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     let mut input = engine.stdin.take().unwrap();
@@ -290,6 +325,70 @@ fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
     }
     writeln!(input, "quit").unwrap();
     engine.wait().unwrap();
+}
+
+/// A network with king buckets and a factoriser: it learns, its checkpoint
+/// keeps its shape, its quantised network (the factoriser folded into each
+/// bucket) follows the float one, and the engine loads it and plays with
+/// it. Started from a network without buckets, into buckets that do not
+/// mirror, the trainer's network is that network.
+#[test]
+fn a_network_with_king_buckets_trains_and_plays() {
+    let source = scratch("buckets-source.bin");
+    let records = material_records(&source);
+    let settings = TrainSettings { epochs: 4, batch_size: 256, learning_rate: 0.01, ..TrainSettings::default() };
+    let shape = Shape { king_buckets: KingBuckets::named("mirror4").unwrap(), factorised: true };
+    let mut trainer = Trainer::with_shape(1, shape);
+    learns(&mut trainer, &records, &settings);
+
+    let checkpoint = scratch("buckets.checkpoint");
+    trainer.save_checkpoint(&checkpoint).unwrap();
+    let restored = Trainer::load_checkpoint(&checkpoint).unwrap();
+    assert_eq!((restored.shape, &restored.parameters), (shape, &trainer.parameters));
+    let mut cut = std::fs::read(&checkpoint).unwrap();
+    cut.truncate(cut.len() - 4);
+    std::fs::write(&checkpoint, &cut).unwrap();
+    let refused = Trainer::load_checkpoint(&checkpoint).err().unwrap();
+    assert!(refused.contains("is not a checkpoint"), "{refused}");
+
+    let (network, net_path) = quantised(&trainer, &records, &settings, "buckets.nnue");
+    assert_eq!(network.king_buckets, shape.king_buckets);
+    let mut engine =
+        Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines().map(|line| line.unwrap());
+    writeln!(input, "setoption name EvalFile value {}", net_path.display()).unwrap();
+    let loaded = lines.find(|line| line.contains("EvalFile")).unwrap();
+    assert!(loaded.contains("evaluating with") && loaded.contains("buckets.nnue"), "{loaded}");
+    // White has castled (its view mirrored), and the search moves kings.
+    writeln!(input, "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\ngo depth 7").unwrap();
+    for line in lines.by_ref() {
+        assert!(!line.contains("error"), "{line}");
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    engine.wait().unwrap();
+
+    // From the built-in network (no buckets), into buckets that do not
+    // mirror: the same evaluation, up to the quantisation's rounding. (Into
+    // mirrored ones, a king on the e to h files reads the built-in rows of
+    // the mirrored squares: another evaluation.)
+    let embedded = roque::nnue::embedded();
+    let settings = TrainSettings { scale: embedded.scale as f32, ..settings };
+    let mut map = [1; 64];
+    map[..16].fill(0);
+    let unmirrored = Shape { king_buckets: KingBuckets { map, mirror: false, count: 2 }, factorised: true };
+    for shape in [unmirrored, Shape { factorised: false, ..unmirrored }] {
+        let started = Trainer::from_network(&embedded, shape).unwrap();
+        let (difference, _) = quantisation_gap(&started, &embedded, &records, &settings);
+        assert!(difference < 8.0, "mean |float - built-in| {difference}");
+    }
+    let mirrored = Trainer::from_network(&embedded, shape).unwrap();
+    let (difference, _) = quantisation_gap(&mirrored, &embedded, &records, &settings);
+    assert!(difference > 8.0, "mirrored, mean |float - built-in| {difference}");
+    assert!(Trainer::from_network(&network, shape).is_err(), "a network with buckets is no start");
 }
 
 #[test]

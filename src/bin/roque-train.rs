@@ -1,10 +1,10 @@
 //! roque-train: trains Roque's neural evaluation on training records and
 //! writes the quantised network (see docs/network.md).
 
-use roque::nnue::network::HIDDEN;
+use roque::nnue::network::{KingBuckets, HIDDEN};
 use roque::tools::data_files::read_records;
 use roque::tools::record_set::{FileRecords, RecordSet};
-use roque::tools::train::{fit_scale, quantisation_error, Schedule, TrainSettings, Trainer};
+use roque::tools::train::{fit_scale, quantisation_error, Schedule, Shape, TrainSettings, Trainer};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,7 +13,8 @@ const USAGE: &str = "\
 usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
                    [--schedule step|cosine] [--drop-at F] [--warmup F] [--lr-end F] [--weight-decay X]
                    [--wdl F] [--wdl-end F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
-                   [--checkpoint <file>] [--init <checkpoint>] [--fit-scale] [--no-mirror]
+                   [--checkpoint <file>] [--init <checkpoint> | --init-net <net>] [--fit-scale] [--no-mirror]
+                   [--king-buckets none|mirror4|mirror8] [--no-factoriser]
   <data>: binary record files or text (.txt, .epd) files, in game order;
   the last --holdout fraction (0.02) is kept out for validation.
   --schedule step (the default): --lr, divided by ten from --drop-at (0.7)
@@ -24,9 +25,13 @@ usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
   weight moves linearly to it over the run, batch by batch.
   With --checkpoint, each epoch is saved there and a run restarted with the
   same file goes on after the last saved epoch; --init starts from the
-  weights of a checkpoint with a fresh schedule (a new generation). Odd
-  epochs but the last see positions without castling rights with the files
-  mirrored, unless --no-mirror.";
+  weights of a checkpoint with a fresh schedule (a new generation), and
+  --init-net from a network without king buckets. Odd epochs but the last
+  see positions without castling rights with the files mirrored, unless
+  --no-mirror. --king-buckets (none): a set of input rows for each bucket
+  of the king's squares, the board mirrored where the king stands on the e
+  to h files; with a factoriser (a set of rows shared by every bucket)
+  unless --no-factoriser.";
 
 struct Options {
     data: Vec<PathBuf>,
@@ -34,6 +39,9 @@ struct Options {
     checkpoint: Option<PathBuf>,
     /// A checkpoint whose weights start the run (with a fresh schedule).
     init: Option<PathBuf>,
+    /// A network whose weights start the run.
+    init_net: Option<PathBuf>,
+    shape: Shape,
     /// Validation positions from a file of their own (else the holdout).
     validation: Option<PathBuf>,
     holdout: f64,
@@ -48,12 +56,15 @@ fn parse(args: &[String]) -> Result<Options, String> {
         out: None,
         checkpoint: None,
         init: None,
+        init_net: None,
+        shape: Shape::PLAIN,
         validation: None,
         holdout: 0.02,
         threads: None,
         fit_scale: false,
         settings: TrainSettings::default(),
     };
+    let mut factoriser = true;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -62,9 +73,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
             i += 1;
             continue;
         }
-        if flag == "--fit-scale" || flag == "--no-mirror" {
+        if flag == "--fit-scale" || flag == "--no-mirror" || flag == "--no-factoriser" {
             options.fit_scale |= flag == "--fit-scale";
             options.settings.mirror &= flag != "--no-mirror";
+            factoriser &= flag != "--no-factoriser";
             i += 1;
             continue;
         }
@@ -87,6 +99,11 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--out" => options.out = Some(PathBuf::from(value)),
             "--checkpoint" => options.checkpoint = Some(PathBuf::from(value)),
             "--init" => options.init = Some(PathBuf::from(value)),
+            "--init-net" => options.init_net = Some(PathBuf::from(value)),
+            "--king-buckets" => {
+                options.shape.king_buckets = KingBuckets::named(value)
+                    .ok_or_else(|| format!("--king-buckets: none, mirror4 or mirror8, not {value}"))?
+            }
             "--validation" => options.validation = Some(PathBuf::from(value)),
             "--epochs" => options.settings.epochs = whole()?,
             "--batch" => options.settings.batch_size = whole()?,
@@ -115,6 +132,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
     if options.data.is_empty() {
         return Err("no data file given".into());
     }
+    if options.init.is_some() && options.init_net.is_some() {
+        return Err("--init and --init-net: one or the other".into());
+    }
+    options.shape.factorised = factoriser && options.shape.king_buckets.keyed();
     if options.out.is_none() && !options.fit_scale {
         return Err("--out <net> is required".into());
     }
@@ -158,9 +179,10 @@ fn train(options: &Options) -> Result<(), String> {
         }
     };
     println!(
-        "{} training and {} validation positions read in {:.1} s; network 768x2 -> {HIDDEN}x2 -> 1",
+        "{} training and {} validation positions read in {:.1} s; network 768x{}x2 -> {HIDDEN}x2 -> 1",
         records.len(),
         validation.len(),
+        options.shape.king_buckets.count,
         start.elapsed().as_secs_f64()
     );
     if options.fit_scale {
@@ -177,15 +199,27 @@ fn train(options: &Options) -> Result<(), String> {
             println!("resuming from {} after epoch {}", path.display(), trainer.epochs_done);
             trainer
         }
-        _ => match &options.init {
-            Some(path) => {
+        _ => match (&options.init, &options.init_net) {
+            (Some(path), _) => {
                 let trainer = Trainer::load_checkpoint(path)?.restarted();
                 println!("starting from the weights of {}", path.display());
                 trainer
             }
-            None => Trainer::new(settings.seed),
+            (None, Some(path)) => {
+                let network = roque::nnue::load(path)?;
+                let trainer = Trainer::from_network(&network, options.shape)?;
+                println!("starting from the network {}", path.display());
+                trainer
+            }
+            (None, None) => Trainer::with_shape(settings.seed, options.shape),
         },
     };
+    if trainer.shape != options.shape && options.init.is_none() {
+        return Err(format!(
+            "the checkpoint's network has other king buckets than asked ({:?} against {:?})",
+            trainer.shape, options.shape
+        ));
+    }
     println!("{settings:?}");
     println!("epoch      lr  train loss  validation loss  positions/s  elapsed");
     while trainer.epochs_done < settings.epochs {

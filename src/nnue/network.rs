@@ -5,19 +5,28 @@
 //! clipped ReLU, then one output, whose weights are chosen among
 //! `OUTPUT_BUCKETS` sets by the number of pieces on the board (so that
 //! openings, middlegames and endgames each weigh the hidden layer their own
-//! way). Inference is integer arithmetic: the
+//! way). A network may have king buckets: a set of 768 input rows for each
+//! bucket of the view's own king squares, and the board mirrored left to
+//! right where that king stands on the e to h files ([`KingBuckets`]).
+//! Inference is integer arithmetic: the
 //! hidden layer in units of `1/QA`, the output weights in units of `1/QB`,
 //! so that the output sum is in units of `1/(QA * QA * QB)`, and `scale`
 //! turns the network's output into centipawns.
 //!
-//! The file, little-endian: the magic `RQNN`, the version (u32, 2), the
-//! hidden size (u32), the scale (u32), then the feature weights (768 rows
-//! of `HIDDEN` i16), the feature biases (`HIDDEN` i16), the output weights
-//! of each bucket (the side to move's `HIDDEN` i16, then the other side's)
-//! and the output biases (`OUTPUT_BUCKETS` i32).
+//! The file, little-endian: the magic `RQNN`, the version (u32), the
+//! hidden size (u32), the scale (u32); in version 3, the number of king
+//! buckets (u32), the flags (u32: 1 for mirroring) and the bucket of each
+//! king square as its own side sees it (64 bytes, a1 to h8); then the
+//! feature weights (768 rows of `HIDDEN` i16 for each king bucket), the
+//! feature biases (`HIDDEN` i16), the output weights of each bucket (the
+//! side to move's `HIDDEN` i16, then the other side's) and the output
+//! biases (`OUTPUT_BUCKETS` i32). Version 2 is version 3 with one king
+//! bucket and no mirroring, without those fields; a network of that shape
+//! is written so.
 
-use super::features::INPUTS;
+use super::features::{ViewKey, INPUTS};
 use super::simd;
+use crate::types::{Color, Square};
 use std::fmt;
 
 /// Hidden neurons for each view.
@@ -28,6 +37,8 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Sets of output weights, chosen by the number of pieces.
 pub const OUTPUT_BUCKETS: usize = 8;
+/// The most king buckets a network file may have.
+pub const MAX_KING_BUCKETS: usize = 32;
 
 /// The output bucket of a position with `pieces` pieces (2 to 32).
 #[inline(always)]
@@ -39,22 +50,124 @@ pub fn output_bucket(pieces: u32) -> usize {
 const _: () = assert!(HIDDEN as i64 * 255 * 255 * 128 <= i32::MAX as i64);
 
 const MAGIC: &[u8; 4] = b"RQNN";
-const VERSION: u32 = 2;
+/// The version of a network without king buckets.
+const VERSION_PLAIN: u32 = 2;
+/// The version with king buckets.
+const VERSION: u32 = 3;
 const HEADER_BYTES: usize = 16;
-/// The size of a network file of this build's hidden size.
-pub const FILE_BYTES: usize =
-    HEADER_BYTES + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
+const BUCKETS_HEADER_BYTES: usize = 8 + 64;
+/// The size of a version-2 network file (one king bucket) of this build's
+/// hidden size.
+pub const FILE_BYTES: usize = file_bytes(1, false);
+
+/// The size of the file of a network with `buckets` king buckets, written
+/// in version 3 (`keyed`) or 2.
+const fn file_bytes(buckets: usize, keyed: bool) -> usize {
+    let header = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
+    header + 2 * (buckets * INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS
+}
+
+/// Which set of input rows each view reads, by its own king's square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingBuckets {
+    /// The bucket of each king square as its own side sees it (its first
+    /// rank is rank 1), after the mirroring.
+    pub map: [u8; 64],
+    /// Mirror the board left to right where the king stands on the e to h
+    /// files (so that only the a to d files' entries of `map` are read).
+    pub mirror: bool,
+    /// The number of buckets (each entry of `map` is below it).
+    pub count: usize,
+}
+
+impl KingBuckets {
+    /// One set of rows, whatever the king's square (the plain network).
+    pub const NONE: KingBuckets = KingBuckets { map: [0; 64], mirror: false, count: 1 };
+
+    /// The sets the trainer knows by name: `none`; `mirror4` (mirrored;
+    /// the king on a1-b1, on c1-d1, on the second rank, further up);
+    /// `mirror8` (mirrored; a1-b1, c1-d1, a2-b2, c2-d2, the third rank, the
+    /// fourth, the fifth and sixth, the seventh and eighth).
+    pub fn named(name: &str) -> Option<KingBuckets> {
+        // The a to d files' buckets, rank by rank (the e to h files mirror them).
+        #[rustfmt::skip]
+        let half: [u8; 32] = match name {
+            "none" => return Some(KingBuckets::NONE),
+            "mirror4" => [
+                0, 0, 1, 1,
+                2, 2, 2, 2,
+                3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+            ],
+            "mirror8" => [
+                0, 0, 1, 1,
+                2, 2, 3, 3,
+                4, 4, 4, 4,
+                5, 5, 5, 5,
+                6, 6, 6, 6, 6, 6, 6, 6,
+                7, 7, 7, 7, 7, 7, 7, 7,
+            ],
+            _ => return None,
+        };
+        let mut map = [0u8; 64];
+        for (square, bucket) in map.iter_mut().enumerate() {
+            *bucket = half[square / 8 * 4 + (square % 8).min(7 - square % 8)];
+        }
+        let count = *half.iter().max().expect("32 squares") as usize + 1;
+        Some(KingBuckets { map, mirror: true, count })
+    }
+
+    /// Whether a view's rows can change with its king's square.
+    #[inline(always)]
+    pub fn keyed(&self) -> bool {
+        self.count > 1 || self.mirror
+    }
+
+    /// How `perspective` reads the board with its king on `king` (a board
+    /// without that king, as some variants have, reads as if it stood on
+    /// its own e1).
+    #[inline(always)]
+    pub fn view_key(&self, perspective: Color, king: Option<Square>) -> ViewKey {
+        let seen = king.map_or(Square::E1.index(), |square| square.relative(perspective).index());
+        let flip = if self.mirror && seen & 7 >= 4 { 7 } else { 0 };
+        let bucket = self.map[seen ^ flip as usize] as u32;
+        ViewKey { offset: bucket * INPUTS as u32, flip }
+    }
+}
+
+/// One input's weights into the hidden layer, aligned as the accumulator
+/// is, so that the compiler reads them with whole vector loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; HIDDEN]);
+
+impl std::ops::Deref for Row {
+    type Target = [i16; HIDDEN];
+
+    #[inline(always)]
+    fn deref(&self) -> &[i16; HIDDEN] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Row {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [i16; HIDDEN] {
+        &mut self.0
+    }
+}
 
 /// The quantised network, as the engine evaluates it.
 #[repr(C, align(64))]
 pub struct Network {
-    pub feature_weights: [[i16; HIDDEN]; INPUTS],
+    /// For each king bucket, 768 rows ([`ViewKey::index`]).
+    pub feature_weights: Box<[Row]>,
     pub feature_bias: [i16; HIDDEN],
     /// For each bucket: for the side to move's view, then the other side's.
     pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
     pub output_bias: [i32; OUTPUT_BUCKETS],
     /// Centipawns for an output of 1.0.
     pub scale: i32,
+    pub king_buckets: KingBuckets,
 }
 
 /// Why a network file cannot be used.
@@ -65,6 +178,8 @@ pub enum NetworkError {
     /// The file's hidden size is not the one this build evaluates.
     Hidden(u32),
     Scale(u32),
+    /// The king buckets: their number, or a square's bucket beyond it.
+    KingBuckets(String),
     /// The file's size does not match its header.
     Size {
         expected: usize,
@@ -78,9 +193,12 @@ impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             NetworkError::BadMagic => write!(f, "not a Roque network (the file does not start with RQNN)"),
-            NetworkError::Version(v) => write!(f, "network format version {v}; this build reads version {VERSION}"),
+            NetworkError::Version(v) => {
+                write!(f, "network format version {v}; this build reads versions {VERSION_PLAIN} and {VERSION}")
+            }
             NetworkError::Hidden(n) => write!(f, "hidden layer of {n} neurons; this build evaluates {HIDDEN}"),
             NetworkError::Scale(s) => write!(f, "output scale {s} is outside 1 to 10000"),
+            NetworkError::KingBuckets(what) => write!(f, "king buckets: {what}"),
             NetworkError::Size { expected, found } => {
                 write!(f, "the file has {found} bytes where its header asks for {expected}")
             }
@@ -92,11 +210,42 @@ impl fmt::Display for NetworkError {
 impl std::error::Error for NetworkError {}
 
 impl Network {
-    /// A network of zeros (its output is always 0).
+    /// A network of zeros (its output is always 0), without king buckets.
     pub fn zeroed() -> Box<Network> {
-        // SAFETY: every field is an integer or an array of integers, for
-        // which all-zero bytes are a valid value.
-        unsafe { Box::<Network>::new_zeroed().assume_init() }
+        Network::zeroed_with(KingBuckets::NONE)
+    }
+
+    /// A network of zeros with these king buckets.
+    pub fn zeroed_with(king_buckets: KingBuckets) -> Box<Network> {
+        Box::new(Network {
+            feature_weights: vec![Row([0; HIDDEN]); king_buckets.count * INPUTS].into_boxed_slice(),
+            feature_bias: [0; HIDDEN],
+            output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
+            scale: 0,
+            king_buckets,
+        })
+    }
+
+    /// The weights of input row `index`.
+    #[inline(always)]
+    pub fn row(&self, index: usize) -> &[i16; HIDDEN] {
+        let row = &self.feature_weights[index].0;
+        // SAFETY: a `Row` is aligned to 64 bytes by its type; saying so
+        // lets the compiler read it with whole vector loads, though it
+        // cannot see where the rows start.
+        unsafe { std::hint::assert_unchecked(row.as_ptr().addr().is_multiple_of(64)) };
+        row
+    }
+
+    /// How `perspective` reads `position` (by its king's square).
+    #[inline(always)]
+    pub fn view_key<R: crate::board::Rules>(&self, perspective: Color, position: &crate::board::Board<R>) -> ViewKey {
+        if !self.king_buckets.keyed() {
+            return ViewKey::default();
+        }
+        let kings = position.pieces(perspective, crate::types::PieceType::King);
+        self.king_buckets.view_key(perspective, kings.any().then(|| kings.lsb()))
     }
 
     /// Reads a network file.
@@ -106,7 +255,7 @@ impl Network {
         }
         let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let (version, hidden, scale) = (word(4), word(8), word(12));
-        if version != VERSION {
+        if version != VERSION && version != VERSION_PLAIN {
             return Err(NetworkError::Version(version));
         }
         if hidden as usize != HIDDEN {
@@ -115,16 +264,28 @@ impl Network {
         if !(1..=10_000).contains(&scale) {
             return Err(NetworkError::Scale(scale));
         }
-        if bytes.len() != FILE_BYTES {
-            return Err(NetworkError::Size { expected: FILE_BYTES, found: bytes.len() });
+        let keyed = version == VERSION;
+        let king_buckets = if keyed {
+            if bytes.len() < HEADER_BYTES + BUCKETS_HEADER_BYTES {
+                return Err(NetworkError::Size { expected: file_bytes(1, true), found: bytes.len() });
+            }
+            king_buckets_of(word(16), word(20), &bytes[24..88])?
+        } else {
+            KingBuckets::NONE
+        };
+        let expected = file_bytes(king_buckets.count, keyed);
+        if bytes.len() != expected {
+            return Err(NetworkError::Size { expected, found: bytes.len() });
         }
-        let mut network = Network::zeroed();
-        let mut values = bytes[HEADER_BYTES..].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
-        let rows = network.feature_weights.iter_mut().chain(std::iter::once(&mut network.feature_bias));
+        let mut network = Network::zeroed_with(king_buckets);
+        let start = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
+        let mut values = bytes[start..].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let rows =
+            network.feature_weights.iter_mut().map(|row| &mut row.0).chain(std::iter::once(&mut network.feature_bias));
         for row in rows.chain(network.output_weights.iter_mut().flatten()) {
             row.iter_mut().for_each(|w| *w = values.next().expect("the size was checked"));
         }
-        let biases = bytes[FILE_BYTES - 4 * OUTPUT_BUCKETS..].chunks_exact(4);
+        let biases = bytes[expected - 4 * OUTPUT_BUCKETS..].chunks_exact(4);
         for (bias, b) in network.output_bias.iter_mut().zip(biases) {
             *bias = i32::from_le_bytes(b.try_into().expect("4 bytes"));
         }
@@ -137,9 +298,14 @@ impl Network {
     /// a hidden value must stay within i16 whatever 32 pieces stand on the
     /// board, and a clipped value times an output weight within i16 too.
     fn check_ranges(&self) -> Result<(), NetworkError> {
-        for neuron in 0..HIDDEN {
-            let largest = self.feature_weights.iter().map(|row| row[neuron].unsigned_abs() as i64).max().unwrap_or(0);
-            if self.feature_bias[neuron].unsigned_abs() as i64 + 32 * largest > i16::MAX as i64 {
+        let mut largest = [0i64; HIDDEN];
+        for row in self.feature_weights.iter() {
+            for (most, w) in largest.iter_mut().zip(row.iter()) {
+                *most = (*most).max(w.unsigned_abs() as i64);
+            }
+        }
+        for (neuron, most) in largest.iter().enumerate() {
+            if self.feature_bias[neuron].unsigned_abs() as i64 + 32 * most > i16::MAX as i64 {
                 return Err(NetworkError::Range("feature weights"));
             }
         }
@@ -149,14 +315,22 @@ impl Network {
         Ok(())
     }
 
-    /// The network file.
+    /// The network file (version 2 where it has no king buckets).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(FILE_BYTES);
+        let keyed = self.king_buckets.keyed();
+        let mut bytes = Vec::with_capacity(file_bytes(self.king_buckets.count, keyed));
         bytes.extend_from_slice(MAGIC);
-        for word in [VERSION, HIDDEN as u32, self.scale as u32] {
+        let version = if keyed { VERSION } else { VERSION_PLAIN };
+        for word in [version, HIDDEN as u32, self.scale as u32] {
             bytes.extend_from_slice(&word.to_le_bytes());
         }
-        let rows = self.feature_weights.iter().chain(std::iter::once(&self.feature_bias));
+        if keyed {
+            for word in [self.king_buckets.count as u32, self.king_buckets.mirror as u32] {
+                bytes.extend_from_slice(&word.to_le_bytes());
+            }
+            bytes.extend_from_slice(&self.king_buckets.map);
+        }
+        let rows = self.feature_weights.iter().map(|row| &row.0).chain(std::iter::once(&self.feature_bias));
         for row in rows.chain(self.output_weights.iter().flatten()) {
             row.iter().for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
         }
@@ -174,6 +348,21 @@ impl Network {
         let value = (sum / QA as i64 + self.output_bias[bucket] as i64) * self.scale as i64 / (QA * QB) as i64;
         value.clamp(i32::MIN as i64, i32::MAX as i64) as i32
     }
+}
+
+/// The king buckets a version-3 header describes.
+fn king_buckets_of(count: u32, flags: u32, map: &[u8]) -> Result<KingBuckets, NetworkError> {
+    if !(1..=MAX_KING_BUCKETS as u32).contains(&count) {
+        return Err(NetworkError::KingBuckets(format!("{count} buckets, where 1 to {MAX_KING_BUCKETS} are read")));
+    }
+    if flags > 1 {
+        return Err(NetworkError::KingBuckets(format!("unknown flags {flags}")));
+    }
+    if let Some(square) = map.iter().position(|&bucket| bucket as u32 >= count) {
+        return Err(NetworkError::KingBuckets(format!("square {square} in bucket {} of {count}", map[square])));
+    }
+    let map: [u8; 64] = map.try_into().expect("64 bytes");
+    Ok(KingBuckets { map, mirror: flags == 1, count: count as usize })
 }
 
 #[cfg(test)]
@@ -205,6 +394,92 @@ mod tests {
         assert_eq!(back.output_weights[5][1][3], -77);
     }
 
+    /// Four buckets by the king's square, mirrored.
+    fn four_buckets() -> KingBuckets {
+        let mut map = [3; 64];
+        map[..8].copy_from_slice(&[0, 0, 1, 1, 1, 1, 0, 0]);
+        map[8..16].fill(2);
+        KingBuckets { map, mirror: true, count: 4 }
+    }
+
+    #[test]
+    fn the_named_king_buckets() {
+        assert_eq!(KingBuckets::named("mirror4"), Some(four_buckets()));
+        assert_eq!(KingBuckets::named("none"), Some(KingBuckets::NONE));
+        assert_eq!(KingBuckets::named("mirror5"), None);
+        let eight = KingBuckets::named("mirror8").unwrap();
+        assert_eq!((eight.count, eight.mirror), (8, true));
+        let bucket = |square: Square| eight.map[square.index()];
+        assert_eq!([Square::B1, Square::C1, Square::A2, Square::D2, Square::H3].map(bucket), [0, 1, 2, 3, 4]);
+        assert_eq!([Square::E4, Square::A6, Square::D7, Square::H8].map(bucket), [5, 6, 7, 7]);
+    }
+
+    #[test]
+    fn a_network_with_king_buckets_round_trips_in_version_3() {
+        let mut network = Network::zeroed_with(four_buckets());
+        network.feature_weights[3 * INPUTS + 5][9] = 17;
+        network.output_bias[2] = 99;
+        network.scale = 300;
+        let bytes = network.to_bytes();
+        assert_eq!(bytes[4], 3);
+        assert_eq!(bytes.len(), FILE_BYTES + BUCKETS_HEADER_BYTES + 3 * INPUTS * HIDDEN * 2);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.king_buckets, four_buckets());
+        assert_eq!(back.feature_weights[3 * INPUTS + 5][9], 17);
+        assert_eq!(back.to_bytes(), bytes);
+        // Without king buckets, version 2, as the networks made before.
+        assert_eq!(sample_network().to_bytes()[4], 2);
+    }
+
+    #[test]
+    fn bad_king_buckets_are_refused_with_the_reason() {
+        let mut network = Network::zeroed_with(four_buckets());
+        network.scale = 100;
+        let bytes = network.to_bytes();
+        let mut wrong = bytes.clone();
+        wrong[16..20].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&wrong).err(),
+            Some(NetworkError::KingBuckets("0 buckets, where 1 to 32 are read".into()))
+        );
+        let mut wrong = bytes.clone();
+        wrong[24 + 40] = 4;
+        assert_eq!(
+            Network::from_bytes(&wrong).err(),
+            Some(NetworkError::KingBuckets("square 40 in bucket 4 of 4".into()))
+        );
+        let mut wrong = bytes.clone();
+        wrong[20] = 2;
+        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::KingBuckets("unknown flags 2".into())));
+        let mut wrong = bytes.clone();
+        wrong[16..20].copy_from_slice(&5u32.to_le_bytes());
+        let expected = bytes.len() + INPUTS * HIDDEN * 2;
+        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Size { expected, found: bytes.len() }));
+        assert!(matches!(Network::from_bytes(&bytes[..40]), Err(NetworkError::Size { .. })));
+    }
+
+    #[test]
+    fn a_view_reads_its_kings_bucket_mirrored_on_the_e_to_h_files() {
+        let buckets = four_buckets();
+        let key = |color, square| buckets.view_key(color, Some(square));
+        // g1 reads as b1 mirrored, for White as g8 for Black.
+        assert_eq!(key(Color::White, Square::G1), ViewKey { offset: 0, flip: 7 });
+        assert_eq!(key(Color::Black, Square::G8), ViewKey { offset: 0, flip: 7 });
+        assert_eq!(key(Color::White, Square::B1), ViewKey { offset: 0, flip: 0 });
+        assert_eq!(key(Color::White, Square::D1), ViewKey { offset: INPUTS as u32, flip: 0 });
+        assert_eq!(key(Color::White, Square::E2), ViewKey { offset: 2 * INPUTS as u32, flip: 7 });
+        assert_eq!(key(Color::Black, Square::E2), ViewKey { offset: 3 * INPUTS as u32, flip: 7 });
+        // No king: as if on its own e1.
+        assert_eq!(buckets.view_key(Color::Black, None), key(Color::White, Square::E1));
+        assert_eq!(KingBuckets::NONE.view_key(Color::White, Some(Square::H8)), ViewKey::default());
+        // A mirrored view's rows: a pawn on h2 is read as one on a2.
+        let white_pawn = crate::types::Piece::new(Color::White, crate::types::PieceType::Pawn);
+        let mirrored = key(Color::White, Square::G1);
+        assert_eq!(mirrored.index(Color::White, white_pawn, Square::H2), Square::A2.index());
+        assert_eq!(mirrored.slot(), 1);
+        assert_eq!(key(Color::White, Square::A5).slot(), 6);
+    }
+
     #[test]
     fn bad_files_are_refused_with_the_reason() {
         let bytes = sample_network().to_bytes();
@@ -213,6 +488,7 @@ mod tests {
         let mut wrong = bytes.clone();
         wrong[4] = 9;
         assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Version(9)));
+        assert_eq!(NetworkError::Version(9).to_string(), "network format version 9; this build reads versions 2 and 3");
         let mut wrong = bytes.clone();
         wrong[8..12].copy_from_slice(&(HIDDEN as u32 * 2).to_le_bytes());
         assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Hidden(HIDDEN as u32 * 2)));

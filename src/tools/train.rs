@@ -11,12 +11,19 @@
 //! the 768 inputs of each view, so the first layer's forward and backward
 //! passes touch only those rows. Batches are split over the cores (rayon),
 //! each core summing its own gradient.
+//!
+//! A network with king buckets ([`Shape`]) has a set of 768 rows for each
+//! bucket; trained with a factoriser, it also has one set shared by every
+//! bucket, added to the bucket's own in the forward pass and folded into
+//! each when quantised: what a man on a square is worth whatever the
+//! king's square is learnt from every position, each bucket learning only
+//! its difference.
 
 use super::record_set::RecordSet;
 use super::training_data::Record;
-use crate::nnue::features::{feature_index, INPUTS};
-use crate::nnue::network::{output_bucket, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
-use crate::types::{Color, Square};
+use crate::nnue::features::INPUTS;
+use crate::nnue::network::{output_bucket, KingBuckets, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
+use crate::types::{Color, PieceType, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha12Rng;
@@ -29,15 +36,54 @@ use std::path::Path;
 /// times `QA` far inside i16 for 32 pieces.
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
-/// The positions of the weights in the flat parameter vector.
-const FEATURE_WEIGHTS: usize = 0;
-const FEATURE_BIAS: usize = INPUTS * HIDDEN;
-/// Each bucket's output weights (side to move's view, then the other's).
-const OUTPUT_WEIGHTS: usize = FEATURE_BIAS + HIDDEN;
-/// Each bucket's output bias.
-const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
-/// The number of parameters.
-pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+/// The network's shape, and where each kind of parameter lies in the flat
+/// vector: the feature weights (768 rows of `HIDDEN` for each king bucket,
+/// then the factoriser's 768 where there is one), the feature biases, each
+/// output bucket's weights (the side to move's view, then the other's),
+/// each output bucket's bias.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub king_buckets: KingBuckets,
+    /// A set of rows shared by every king bucket (only with several).
+    pub factorised: bool,
+}
+
+impl Shape {
+    /// One set of rows: generations 1 to 5.
+    pub const PLAIN: Shape = Shape { king_buckets: KingBuckets::NONE, factorised: false };
+
+    /// The first row of the factoriser (the number of the buckets' rows).
+    #[inline(always)]
+    fn factor_row(&self) -> usize {
+        self.king_buckets.count * INPUTS
+    }
+
+    #[inline(always)]
+    fn feature_bias(&self) -> usize {
+        (self.factor_row() + if self.factorised { INPUTS } else { 0 }) * HIDDEN
+    }
+
+    #[inline(always)]
+    fn output_weights(&self) -> usize {
+        self.feature_bias() + HIDDEN
+    }
+
+    #[inline(always)]
+    fn output_bias(&self) -> usize {
+        self.output_weights() + OUTPUT_BUCKETS * 2 * HIDDEN
+    }
+
+    /// The number of parameters.
+    pub fn parameters(&self) -> usize {
+        self.output_bias() + OUTPUT_BUCKETS
+    }
+
+    /// Whether parameter `i` is a weight (weight decay applies), not a bias.
+    #[inline(always)]
+    fn is_weight(&self, i: usize) -> bool {
+        i < self.feature_bias() || (self.output_weights()..self.output_bias()).contains(&i)
+    }
+}
 
 /// How the learning rate moves over a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,14 +179,8 @@ impl TrainSettings {
     }
 }
 
-/// Whether parameter `i` is a weight (weight decay applies), not a bias.
-#[inline(always)]
-fn is_weight(i: usize) -> bool {
-    i < FEATURE_BIAS || (OUTPUT_WEIGHTS..OUTPUT_BIAS).contains(&i)
-}
-
-/// A training position, ready for the network: each view's inputs and the
-/// target, both for the side to move.
+/// A training position, ready for the network: each view's inputs (its
+/// king bucket's rows) and the target, both for the side to move.
 struct Sample {
     us: [u16; 32],
     them: [u16; 32],
@@ -156,14 +196,21 @@ fn sigmoid(x: f32) -> f32 {
 impl Sample {
     /// The sample of a record; with `mirror`, and no castling right in the
     /// way, the same position with files a to h mirrored (the same chess).
-    fn new(record: &Record, settings: &TrainSettings, wdl: f32, mirror: bool) -> Sample {
+    fn new(record: &Record, shape: &Shape, settings: &TrainSettings, wdl: f32, mirror: bool) -> Sample {
         let side = record.side_to_move();
         let flip = if mirror && !record.has_castling_rights() { 7 } else { 0 };
         let mut sample = Sample { us: [0; 32], them: [0; 32], count: 0, bucket: 0, target: 0.0 };
+        let square_of = |square: Square| Square::from_index_unchecked(square.index() as u32 ^ flip);
+        let mut kings = [None; 2];
+        for placed in record.pieces().filter(|placed| placed.piece.kind() == PieceType::King) {
+            kings[placed.piece.color().index()] = Some(square_of(placed.square));
+        }
+        let key = |view: Color| shape.king_buckets.view_key(view, kings[view.index()]);
+        let (us_key, them_key) = (key(side), key(!side));
         for placed in record.pieces() {
-            let square = Square::from_index_unchecked(placed.square.index() as u32 ^ flip);
-            sample.us[sample.count] = feature_index(side, placed.piece, square) as u16;
-            sample.them[sample.count] = feature_index(!side, placed.piece, square) as u16;
+            let square = square_of(placed.square);
+            sample.us[sample.count] = us_key.index(side, placed.piece, square) as u16;
+            sample.them[sample.count] = them_key.index(!side, placed.piece, square) as u16;
             sample.count += 1;
         }
         sample.bucket = output_bucket(sample.count as u32);
@@ -180,6 +227,7 @@ impl Sample {
 /// The floating-point network, with Adam's moments.
 #[derive(Clone)]
 pub struct Trainer {
+    pub shape: Shape,
     pub parameters: Vec<f32>,
     first_moment: Vec<f32>,
     second_moment: Vec<f32>,
@@ -196,35 +244,79 @@ fn screlu(x: f32) -> f32 {
 }
 
 impl Trainer {
-    /// Small random weights (fixed by `seed`).
+    /// Small random weights (fixed by `seed`), without king buckets.
     pub fn new(seed: u64) -> Trainer {
+        Trainer::with_shape(seed, Shape::PLAIN)
+    }
+
+    /// Small random weights (fixed by `seed`) for `shape`. With a
+    /// factoriser, the buckets' own rows start at zero: the network starts
+    /// as one without king buckets.
+    pub fn with_shape(seed: u64, shape: Shape) -> Trainer {
         let mut rng = ChaCha12Rng::seed_from_u64(seed);
-        let mut parameters = vec![0.0f32; PARAMETERS];
+        let count = shape.parameters();
+        let mut parameters = vec![0.0f32; count];
         let feature_range = 1.0 / (32.0f32).sqrt();
-        for w in &mut parameters[FEATURE_WEIGHTS..FEATURE_BIAS] {
+        let random_rows = if shape.factorised { shape.factor_row() * HIDDEN } else { 0 };
+        for w in &mut parameters[random_rows..shape.feature_bias()] {
             *w = rng.random_range(-feature_range..feature_range) * 0.5;
         }
         let output_range = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-        for w in &mut parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
+        for w in &mut parameters[shape.output_weights()..shape.output_bias()] {
             *w = rng.random_range(-output_range..output_range);
         }
         Trainer {
+            shape,
             parameters,
-            first_moment: vec![0.0; PARAMETERS],
-            second_moment: vec![0.0; PARAMETERS],
+            first_moment: vec![0.0; count],
+            second_moment: vec![0.0; count],
             steps: 0,
             epochs_done: 0,
         }
     }
 
+    /// The rows of `network` for `shape` (the weights of `network` in
+    /// every bucket, or in the factoriser where there is one), to start a
+    /// run from: the trainer's network is `network`, up to the rounding.
+    pub fn from_network(network: &Network, shape: Shape) -> Result<Trainer, String> {
+        if network.king_buckets.keyed() {
+            return Err("a network to start from must have no king buckets".to_string());
+        }
+        let mut trainer = Trainer::with_shape(0, shape);
+        let parameters = &mut trainer.parameters;
+        parameters[..shape.feature_bias()].fill(0.0);
+        let rows =
+            if shape.factorised { shape.factor_row()..shape.factor_row() + INPUTS } else { 0..shape.factor_row() };
+        for row in rows {
+            for (i, &w) in network.feature_weights[row % INPUTS].iter().enumerate() {
+                parameters[row * HIDDEN + i] = w as f32 / QA as f32;
+            }
+        }
+        for (i, &b) in network.feature_bias.iter().enumerate() {
+            parameters[shape.feature_bias() + i] = b as f32 / QA as f32;
+        }
+        for (index, &w) in network.output_weights.iter().flatten().flatten().enumerate() {
+            parameters[shape.output_weights() + index] = w as f32 / QB as f32;
+        }
+        for (bucket, &b) in network.output_bias.iter().enumerate() {
+            parameters[shape.output_bias() + bucket] = b as f32 / (QA * QB) as f32;
+        }
+        Ok(trainer)
+    }
+
     /// The hidden layer of one view, before activation.
     #[inline(always)]
     fn hidden(&self, features: &[u16]) -> [f32; HIDDEN] {
+        let shape = &self.shape;
         let mut hidden = [0.0f32; HIDDEN];
-        hidden.copy_from_slice(&self.parameters[FEATURE_BIAS..OUTPUT_WEIGHTS]);
+        hidden.copy_from_slice(&self.parameters[shape.feature_bias()..shape.output_weights()]);
         for &f in features {
-            let row = &self.parameters[FEATURE_WEIGHTS + f as usize * HIDDEN..][..HIDDEN];
+            let row = &self.parameters[f as usize * HIDDEN..][..HIDDEN];
             hidden.iter_mut().zip(row).for_each(|(h, w)| *h += w);
+            if shape.factorised {
+                let shared = &self.parameters[(shape.factor_row() + f as usize % INPUTS) * HIDDEN..][..HIDDEN];
+                hidden.iter_mut().zip(shared).for_each(|(h, w)| *h += w);
+            }
         }
         hidden
     }
@@ -232,8 +324,8 @@ impl Trainer {
     /// The network's output (centipawns / scale) with the output weights of
     /// `bucket`.
     fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
-        let weights = &self.parameters[OUTPUT_WEIGHTS + bucket * 2 * HIDDEN..][..2 * HIDDEN];
-        let mut sum = self.parameters[OUTPUT_BIAS + bucket];
+        let weights = &self.parameters[self.shape.output_weights() + bucket * 2 * HIDDEN..][..2 * HIDDEN];
+        let mut sum = self.parameters[self.shape.output_bias() + bucket];
         for i in 0..HIDDEN {
             sum += screlu(us[i]) * weights[i] + screlu(them[i]) * weights[HIDDEN + i];
         }
@@ -242,7 +334,7 @@ impl Trainer {
 
     /// The evaluation of a record in centipawns for the side to move.
     pub fn evaluate(&self, record: &Record, settings: &TrainSettings) -> f32 {
-        let sample = Sample::new(record, settings, settings.wdl, false);
+        let sample = Sample::new(record, &self.shape, settings, settings.wdl, false);
         let us = self.hidden(&sample.us[..sample.count]);
         let them = self.hidden(&sample.them[..sample.count]);
         self.output(&us, &them, sample.bucket) * settings.scale
@@ -257,8 +349,9 @@ impl Trainer {
         let predicted = sigmoid(self.output(&us, &them, sample.bucket));
         let error = predicted - sample.target;
         let d_output = 2.0 * error * predicted * (1.0 - predicted);
-        let output_weights = OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN;
-        gradient[OUTPUT_BIAS + sample.bucket] += d_output;
+        let shape = &self.shape;
+        let output_weights = shape.output_weights() + sample.bucket * 2 * HIDDEN;
+        gradient[shape.output_bias() + sample.bucket] += d_output;
         let weights = &self.parameters[output_weights..][..2 * HIDDEN];
         let mut d_us = [0.0f32; HIDDEN];
         let mut d_them = [0.0f32; HIDDEN];
@@ -270,12 +363,16 @@ impl Trainer {
                 if them[i] > 0.0 && them[i] < 1.0 { d_output * weights[HIDDEN + i] * 2.0 * them[i] } else { 0.0 };
         }
         for i in 0..HIDDEN {
-            gradient[FEATURE_BIAS + i] += d_us[i] + d_them[i];
+            gradient[shape.feature_bias() + i] += d_us[i] + d_them[i];
         }
         for (features, d) in [(us_features, &d_us), (them_features, &d_them)] {
             for &f in features {
-                let row = &mut gradient[FEATURE_WEIGHTS + f as usize * HIDDEN..][..HIDDEN];
+                let row = &mut gradient[f as usize * HIDDEN..][..HIDDEN];
                 row.iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
+                if shape.factorised {
+                    let shared = &mut gradient[(shape.factor_row() + f as usize % INPUTS) * HIDDEN..][..HIDDEN];
+                    shared.iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
+                }
             }
         }
         error * error
@@ -285,15 +382,16 @@ impl Trainer {
     /// the cores.
     fn gradient(&self, samples: &[Sample]) -> (Vec<f32>, f64) {
         let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
+        let count = self.shape.parameters();
         let (mut gradient, loss) = samples
             .par_chunks(chunk)
             .map(|part| {
-                let mut gradient = vec![0.0f32; PARAMETERS];
+                let mut gradient = vec![0.0f32; count];
                 let loss: f64 = part.iter().map(|s| self.backward(s, &mut gradient) as f64).sum();
                 (gradient, loss)
             })
             .reduce(
-                || (vec![0.0f32; PARAMETERS], 0.0),
+                || (vec![0.0f32; count], 0.0),
                 |(mut a, la), (b, lb)| {
                     a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
                     (a, la + lb)
@@ -316,6 +414,7 @@ impl Trainer {
         let correction2 = 1.0 - BETA2.powi(self.steps.min(i32::MAX as u64) as i32);
         let rate = learning_rate * correction2.sqrt() / correction1;
         let decay = learning_rate * weight_decay;
+        let shape = self.shape;
         self.parameters
             .par_iter_mut()
             .zip(self.first_moment.par_iter_mut())
@@ -326,10 +425,10 @@ impl Trainer {
                 *m = BETA1 * *m + (1.0 - BETA1) * g;
                 *v = BETA2 * *v + (1.0 - BETA2) * g * g;
                 *w -= rate * *m / (v.sqrt() + EPSILON);
-                if decay != 0.0 && is_weight(i) {
+                if decay != 0.0 && shape.is_weight(i) {
                     *w -= decay * *w;
                 }
-                if i < OUTPUT_BIAS {
+                if i < shape.output_bias() {
                     *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                 }
             });
@@ -343,7 +442,7 @@ impl Trainer {
         let total: f64 = (0..records.len())
             .into_par_iter()
             .map(|i| {
-                let sample = Sample::new(&records.get(i), settings, wdl, false);
+                let sample = Sample::new(&records.get(i), &self.shape, settings, wdl, false);
                 let us = self.hidden(&sample.us[..sample.count]);
                 let them = self.hidden(&sample.them[..sample.count]);
                 let error = sigmoid(self.output(&us, &them, sample.bucket)) - sample.target;
@@ -367,33 +466,43 @@ impl Trainer {
             // but not the last: real games castle short more than long, and
             // the network should end on them.
             let mirror = settings.mirror && self.epochs_done % 2 == 1 && self.epochs_done + 1 < settings.epochs;
-            let samples: Vec<Sample> =
-                batch.par_iter().map(|&i| Sample::new(&records.get(i as usize), settings, wdl, mirror)).collect();
+            let shape = &self.shape;
+            let samples: Vec<Sample> = batch
+                .par_iter()
+                .map(|&i| Sample::new(&records.get(i as usize), shape, settings, wdl, mirror))
+                .collect();
             total += self.step(&samples, learning_rate, settings.weight_decay) * batch.len() as f64;
         }
         self.epochs_done += 1;
         total / records.len().max(1) as f64
     }
 
-    /// The quantised network.
+    /// The quantised network (a factoriser's rows added into each bucket's,
+    /// the sum kept within the weights' limit).
     pub fn quantise(&self, scale: f32) -> Box<Network> {
-        let mut network = Network::zeroed();
+        let shape = &self.shape;
+        let mut network = Network::zeroed_with(shape.king_buckets);
         let q = |w: f32, factor: i32| (w * factor as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         for (f, row) in network.feature_weights.iter_mut().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
-                *w = q(self.parameters[FEATURE_WEIGHTS + f * HIDDEN + i], QA);
+                let mut weight = self.parameters[f * HIDDEN + i];
+                if shape.factorised {
+                    weight = (weight + self.parameters[(shape.factor_row() + f % INPUTS) * HIDDEN + i])
+                        .clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+                }
+                *w = q(weight, QA);
             }
         }
         for (i, b) in network.feature_bias.iter_mut().enumerate() {
-            *b = q(self.parameters[FEATURE_BIAS + i], QA);
+            *b = q(self.parameters[shape.feature_bias() + i], QA);
         }
         for (row_index, row) in network.output_weights.iter_mut().flatten().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
-                *w = q(self.parameters[OUTPUT_WEIGHTS + row_index * HIDDEN + i], QB);
+                *w = q(self.parameters[shape.output_weights() + row_index * HIDDEN + i], QB);
             }
         }
         for (bucket, bias) in network.output_bias.iter_mut().enumerate() {
-            *bias = (self.parameters[OUTPUT_BIAS + bucket] * (QA * QB) as f32).round() as i32;
+            *bias = (self.parameters[shape.output_bias() + bucket] * (QA * QB) as f32).round() as i32;
         }
         network.scale = scale.round() as i32;
         network
@@ -401,20 +510,27 @@ impl Trainer {
 
     /// The same weights with a fresh optimiser and schedule.
     pub fn restarted(self) -> Trainer {
-        Trainer {
-            first_moment: vec![0.0; PARAMETERS],
-            second_moment: vec![0.0; PARAMETERS],
-            steps: 0,
-            epochs_done: 0,
-            ..self
-        }
+        let count = self.shape.parameters();
+        Trainer { first_moment: vec![0.0; count], second_moment: vec![0.0; count], steps: 0, epochs_done: 0, ..self }
     }
 
-    /// Writes a checkpoint: the weights, Adam's moments and the progress.
+    /// Writes a checkpoint: the weights, Adam's moments and the progress
+    /// (`RQCK`), and for a network with king buckets its shape first
+    /// (`RQC3`: the number of buckets, mirroring, the factoriser, each
+    /// king square's bucket).
     pub fn save_checkpoint(&self, path: &Path) -> Result<(), String> {
-        let mut bytes = Vec::with_capacity(16 + 12 * PARAMETERS);
+        let count = self.shape.parameters();
+        let mut bytes = Vec::with_capacity(100 + 12 * count);
+        let buckets = &self.shape.king_buckets;
+        if buckets.keyed() {
+            bytes.extend_from_slice(b"RQC3");
+            for word in [buckets.count as u32, buckets.mirror as u32, self.shape.factorised as u32] {
+                bytes.extend_from_slice(&word.to_le_bytes());
+            }
+            bytes.extend_from_slice(&buckets.map);
+        }
         bytes.extend_from_slice(b"RQCK");
-        bytes.extend_from_slice(&(PARAMETERS as u32).to_le_bytes());
+        bytes.extend_from_slice(&(count as u32).to_le_bytes());
         bytes.extend_from_slice(&self.steps.to_le_bytes());
         bytes.extend_from_slice(&(self.epochs_done as u32).to_le_bytes());
         for values in [&self.parameters, &self.first_moment, &self.second_moment] {
@@ -431,26 +547,40 @@ impl Trainer {
 
     pub fn load_checkpoint(path: &Path) -> Result<Trainer, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read the checkpoint {}: {e}", path.display()))?;
-        let expected = 20 + 12 * PARAMETERS;
-        if bytes.len() != expected || &bytes[0..4] != b"RQCK" {
-            return Err(format!(
-                "{} is not a checkpoint of this build's network ({} bytes, expected {expected})",
-                path.display(),
-                bytes.len()
-            ));
+        let not_one = |why: String| format!("{} is not a checkpoint of this build's networks: {why}", path.display());
+        let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let (shape, start) = if bytes.starts_with(b"RQC3") {
+            let (count, mirror, factorised) = (word(4), word(8), word(12));
+            let map: Option<[u8; 64]> = bytes.get(16..80).map(|b| b.try_into().expect("64 bytes"));
+            let (Some(count), Some(mirror), Some(factorised), Some(map)) = (count, mirror, factorised, map) else {
+                return Err(not_one("cut short".to_string()));
+            };
+            let valid = (2..=crate::nnue::network::MAX_KING_BUCKETS as u32).contains(&count) || mirror == 1;
+            if !valid || mirror > 1 || factorised > 1 || map.iter().any(|&b| b as u32 >= count) {
+                return Err(not_one("its king buckets are not a valid set".to_string()));
+            }
+            let king_buckets = KingBuckets { map, mirror: mirror == 1, count: count as usize };
+            (Shape { king_buckets, factorised: factorised == 1 }, 80)
+        } else {
+            (Shape::PLAIN, 0)
+        };
+        let count = shape.parameters();
+        let expected = start + 20 + 12 * count;
+        if bytes.len() != expected || bytes.get(start..start + 4) != Some(b"RQCK") {
+            return Err(not_one(format!("{} bytes, expected {expected}", bytes.len())));
         }
-        let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
-        if word(4) as usize != PARAMETERS {
-            return Err(format!("{} holds {} parameters, this build {PARAMETERS}", path.display(), word(4)));
+        if word(start + 4) != Some(count as u32) {
+            return Err(not_one(format!("{:?} parameters, its shape has {count}", word(start + 4))));
         }
-        let steps = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
-        let epochs_done = word(16) as usize;
+        let steps = u64::from_le_bytes(bytes[start + 8..start + 16].try_into().expect("8 bytes"));
+        let epochs_done = word(start + 16).expect("the size was checked") as usize;
         let floats: Vec<f32> =
-            bytes[20..].chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes"))).collect();
+            bytes[start + 20..].chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes"))).collect();
         Ok(Trainer {
-            parameters: floats[..PARAMETERS].to_vec(),
-            first_moment: floats[PARAMETERS..2 * PARAMETERS].to_vec(),
-            second_moment: floats[2 * PARAMETERS..].to_vec(),
+            shape,
+            parameters: floats[..count].to_vec(),
+            first_moment: floats[count..2 * count].to_vec(),
+            second_moment: floats[2 * count..].to_vec(),
             steps,
             epochs_done,
         })
@@ -505,45 +635,77 @@ pub fn quantisation_error(
 mod tests {
     use super::*;
 
-    /// A position of a few men for each view, and its target.
-    fn sample() -> Sample {
+    /// A position of a few men for each view, and its target (the men of
+    /// the second view in the last king bucket of `shape`).
+    fn sample(shape: &Shape) -> Sample {
         let mut sample = Sample { us: [0; 32], them: [0; 32], count: 6, bucket: 3, target: 0.3 };
+        let last = (shape.king_buckets.count - 1) * INPUTS;
         for (i, feature) in [10u16, 141, 275, 402, 530, 700].into_iter().enumerate() {
             sample.us[i] = feature;
-            sample.them[i] = (feature + 37) % INPUTS as u16;
+            sample.them[i] = ((feature as usize + 37) % INPUTS + last) as u16;
         }
         sample
     }
 
     /// The loss of `sample`, computed anew in f64 from the parameters (the
-    /// trainer's own forward pass, in f32, is too coarse for differences).
-    fn loss(parameters: &[f32], sample: &Sample) -> f64 {
+    /// trainer's own forward pass, in f32, is too coarse for differences),
+    /// a factoriser's rows added to each feature's own.
+    fn loss(shape: &Shape, parameters: &[f32], sample: &Sample) -> f64 {
         let w = |i: usize| parameters[i] as f64;
+        let row = |f: usize, unit: usize| {
+            let shared = if shape.factorised { w((shape.factor_row() + f % INPUTS) * HIDDEN + unit) } else { 0.0 };
+            w(f * HIDDEN + unit) + shared
+        };
         let view = |features: &[u16]| -> Vec<f64> {
             (0..HIDDEN)
                 .map(|unit| {
-                    let sum: f64 = features.iter().map(|&f| w(FEATURE_WEIGHTS + f as usize * HIDDEN + unit)).sum();
-                    (w(FEATURE_BIAS + unit) + sum).clamp(0.0, 1.0).powi(2)
+                    let sum: f64 = features.iter().map(|&f| row(f as usize, unit)).sum();
+                    (w(shape.feature_bias() + unit) + sum).clamp(0.0, 1.0).powi(2)
                 })
                 .collect()
         };
         let (us, them) = (view(&sample.us[..sample.count]), view(&sample.them[..sample.count]));
-        let weights = OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN;
-        let out = w(OUTPUT_BIAS + sample.bucket)
+        let weights = shape.output_weights() + sample.bucket * 2 * HIDDEN;
+        let out = w(shape.output_bias() + sample.bucket)
             + (0..HIDDEN).map(|i| us[i] * w(weights + i) + them[i] * w(weights + HIDDEN + i)).sum::<f64>();
         let error = 1.0 / (1.0 + (-out).exp()) - sample.target as f64;
         error * error
     }
 
+    /// Four king buckets, mirrored.
+    fn bucketed(factorised: bool) -> Shape {
+        let mut map = [3; 64];
+        map[..8].copy_from_slice(&[0, 0, 1, 1, 1, 1, 0, 0]);
+        map[8..16].fill(2);
+        Shape { king_buckets: KingBuckets { map, mirror: true, count: 4 }, factorised }
+    }
+
     #[test]
     fn gradients_match_finite_differences() {
-        let mut trainer = Trainer::new(7);
-        // Biases that put many hidden values inside the activation's curve.
+        gradients_match_finite_differences_for(Shape::PLAIN);
+    }
+
+    /// With king buckets and a factoriser, the factoriser's rows too.
+    #[test]
+    fn gradients_match_finite_differences_with_king_buckets() {
+        gradients_match_finite_differences_for(bucketed(true));
+    }
+
+    fn gradients_match_finite_differences_for(shape: Shape) {
+        let mut trainer = Trainer::with_shape(7, shape);
+        // Biases that put many hidden values inside the activation's curve,
+        // and (with a factoriser) the buckets' own rows away from zero.
         for i in 0..HIDDEN {
-            trainer.parameters[FEATURE_BIAS + i] = 0.2 + 0.6 * (i % 7) as f32 / 7.0;
+            trainer.parameters[shape.feature_bias() + i] = 0.2 + 0.6 * (i % 7) as f32 / 7.0;
         }
-        let sample = sample();
-        let mut gradient = vec![0.0f32; PARAMETERS];
+        if shape.factorised {
+            let mut rng = ChaCha12Rng::seed_from_u64(8);
+            trainer.parameters[..shape.factor_row() * HIDDEN]
+                .iter_mut()
+                .for_each(|w| *w = rng.random_range(-0.05..0.05));
+        }
+        let sample = sample(&shape);
+        let mut gradient = vec![0.0f32; shape.parameters()];
         trainer.backward(&sample, &mut gradient);
         let us = trainer.hidden(&sample.us[..sample.count]);
         let them = trainer.hidden(&sample.them[..sample.count]);
@@ -554,20 +716,26 @@ mod tests {
             |unit: usize| [us[unit], them[unit]].iter().all(|&x| (x.abs() > 4.0 * h) && (x - 1.0).abs() > 4.0 * h);
         let mut checked = Vec::new();
         for unit in (0..HIDDEN).step_by(9).filter(|&u| smooth(u)) {
-            checked.push(FEATURE_WEIGHTS + sample.us[unit % sample.count] as usize * HIDDEN + unit);
-            checked.push(FEATURE_WEIGHTS + sample.them[(unit + 1) % sample.count] as usize * HIDDEN + unit);
-            checked.push(FEATURE_BIAS + unit);
-            checked.push(OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN + unit);
-            checked.push(OUTPUT_WEIGHTS + sample.bucket * 2 * HIDDEN + HIDDEN + unit);
+            let (us_feature, them_feature) =
+                (sample.us[unit % sample.count] as usize, sample.them[(unit + 1) % sample.count] as usize);
+            checked.push(us_feature * HIDDEN + unit);
+            checked.push(them_feature * HIDDEN + unit);
+            if shape.factorised {
+                checked.push((shape.factor_row() + us_feature % INPUTS) * HIDDEN + unit);
+                checked.push((shape.factor_row() + them_feature % INPUTS) * HIDDEN + unit);
+            }
+            checked.push(shape.feature_bias() + unit);
+            checked.push(shape.output_weights() + sample.bucket * 2 * HIDDEN + unit);
+            checked.push(shape.output_weights() + sample.bucket * 2 * HIDDEN + HIDDEN + unit);
         }
-        checked.push(OUTPUT_BIAS + sample.bucket);
+        checked.push(shape.output_bias() + sample.bucket);
         let mut nonzero = 0;
         for &i in &checked {
             let mut shifted = trainer.parameters.clone();
             shifted[i] = trainer.parameters[i] + h;
-            let above = loss(&shifted, &sample);
+            let above = loss(&shape, &shifted, &sample);
             shifted[i] = trainer.parameters[i] - h;
-            let below = loss(&shifted, &sample);
+            let below = loss(&shape, &shifted, &sample);
             let numeric = (above - below) / ((trainer.parameters[i] + h) as f64 - (trainer.parameters[i] - h) as f64);
             let analytic = gradient[i] as f64;
             assert!(
@@ -617,28 +785,29 @@ mod tests {
         // The target of a won position moves with it.
         let position = crate::board::Position::startpos();
         let record = Record::new(&position, 0, super::super::training_data::GameOutcome::WhiteWins);
-        let start = Sample::new(&record, &moving, moving.wdl_at(0, 0.0), false).target;
-        let end = Sample::new(&record, &moving, moving.wdl_at(9, 1.0), false).target;
+        let start = Sample::new(&record, &Shape::PLAIN, &moving, moving.wdl_at(0, 0.0), false).target;
+        let end = Sample::new(&record, &Shape::PLAIN, &moving, moving.wdl_at(9, 1.0), false).target;
         assert!((start - (0.3 + 0.7 * 0.5)).abs() < 1e-6 && (end - (0.7 + 0.3 * 0.5)).abs() < 1e-6);
     }
 
     #[test]
     fn weight_decay_shrinks_the_weights_but_not_the_biases() {
         let mut trainer = Trainer::new(3);
+        let shape = Shape::PLAIN;
         for i in 0..HIDDEN {
-            trainer.parameters[FEATURE_BIAS + i] = 0.5;
+            trainer.parameters[shape.feature_bias() + i] = 0.5;
         }
-        trainer.parameters[OUTPUT_BIAS + 3] = 0.25;
-        let samples = [sample()];
+        trainer.parameters[shape.output_bias() + 3] = 0.25;
+        let samples = [sample(&shape)];
         let mut plain = trainer.clone();
         let mut decayed = trainer.clone();
         plain.step(&samples, 0.001, 0.0);
         decayed.step(&samples, 0.001, 0.5);
-        for i in 0..PARAMETERS {
+        for i in 0..shape.parameters() {
             let (before, p, d) = (trainer.parameters[i], plain.parameters[i], decayed.parameters[i]);
-            let expected = if is_weight(i) { p - 0.001 * 0.5 * p } else { p };
+            let expected = if shape.is_weight(i) { p - 0.001 * 0.5 * p } else { p };
             assert!((d - expected).abs() <= 1e-7 * (1.0 + before.abs()), "parameter {i}: {d} for {expected}");
         }
-        assert!(plain.parameters[..FEATURE_BIAS].iter().zip(&decayed.parameters).any(|(p, d)| p != d));
+        assert!(plain.parameters[..shape.feature_bias()].iter().zip(&decayed.parameters).any(|(p, d)| p != d));
     }
 }
