@@ -216,8 +216,9 @@ fn train(options: &Options) -> Result<(), String> {
     };
     if trainer.shape != options.shape && options.init.is_none() {
         return Err(format!(
-            "the checkpoint's network has other king buckets than asked ({:?} against {:?})",
-            trainer.shape, options.shape
+            "the checkpoint's network has {} where {} were asked",
+            trainer.shape.describe(),
+            options.shape.describe()
         ));
     }
     println!("{settings:?}");

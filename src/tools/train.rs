@@ -73,6 +73,15 @@ impl Shape {
         self.output_weights() + OUTPUT_BUCKETS * 2 * HIDDEN
     }
 
+    /// In words, for messages: "4 king buckets, mirrored, with a factoriser".
+    pub fn describe(&self) -> String {
+        let buckets = &self.king_buckets;
+        let plural = if buckets.count == 1 { "" } else { "s" };
+        let mirrored = if buckets.mirror { ", mirrored" } else { "" };
+        let factoriser = if self.factorised { ", with a factoriser" } else { "" };
+        format!("{} king bucket{plural}{mirrored}{factoriser}", buckets.count)
+    }
+
     /// The number of parameters.
     pub fn parameters(&self) -> usize {
         self.output_bias() + OUTPUT_BUCKETS
@@ -678,6 +687,12 @@ mod tests {
         map[..8].copy_from_slice(&[0, 0, 1, 1, 1, 1, 0, 0]);
         map[8..16].fill(2);
         Shape { king_buckets: KingBuckets { map, mirror: true, count: 4 }, factorised }
+    }
+
+    #[test]
+    fn a_shape_in_words() {
+        assert_eq!(Shape::PLAIN.describe(), "1 king bucket");
+        assert_eq!(bucketed(true).describe(), "4 king buckets, mirrored, with a factoriser");
     }
 
     #[test]
