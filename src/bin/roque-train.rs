@@ -179,11 +179,11 @@ fn train(options: &Options) -> Result<(), String> {
         }
     };
     println!(
-        "{} training and {} validation positions read in {:.1} s; network 768x{}x2 -> {HIDDEN}x2 -> 1",
+        "{} training and {} validation positions read in {:.1} s; network 768x2 -> {HIDDEN}x2 -> 1, {}",
         records.len(),
         validation.len(),
-        options.shape.king_buckets.count,
-        start.elapsed().as_secs_f64()
+        start.elapsed().as_secs_f64(),
+        options.shape.describe()
     );
     if options.fit_scale {
         println!("the scale that best predicts the results from the scores: {}", fit_scale(&records));
