@@ -21,10 +21,7 @@ fn random_network(seed: u64) -> Box<Network> {
 /// Four king buckets, the board mirrored where the king stands on the e to
 /// h files: a1-b1, c1-d1, the second rank, the rest.
 fn four_buckets() -> KingBuckets {
-    let mut map = [3; 64];
-    map[..8].copy_from_slice(&[0, 0, 1, 1, 1, 1, 0, 0]);
-    map[8..16].fill(2);
-    KingBuckets { map, mirror: true, count: 4 }
+    KingBuckets::named("mirror4").unwrap()
 }
 
 fn random_network_with(seed: u64, king_buckets: KingBuckets) -> Box<Network> {

@@ -312,24 +312,38 @@ impl RefreshEntry {
         self.bring_to_loops(network, position, view, key)
     }
 
-    /// The men gone first, then those come, so that no sum on the way
-    /// counts more men than a board holds (the weights are checked for 32).
     #[inline(always)]
     fn bring_to_loops(&mut self, network: &Network, position: &Position, view: Color, key: ViewKey) {
         let now = Piece::ALL.map(|piece| position.pieces(piece.color(), piece.kind()));
-        for piece in Piece::ALL {
-            for square in self.men[piece.index()].without(now[piece.index()]) {
-                let row = network.row(key.index(view, piece, square));
-                self.values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v -= w);
-            }
-        }
-        for piece in Piece::ALL {
-            for square in now[piece.index()].without(self.men[piece.index()]) {
-                let row = network.row(key.index(view, piece, square));
-                self.values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
-            }
-        }
+        bring_view(network, view, key, &mut self.values, &self.men, &now);
         self.men = now;
+    }
+}
+
+/// `view`'s values, read with `key`, taken from the men `before` (by piece,
+/// [`Piece::index`]) to the men `now`: the rows of the men gone taken off
+/// first, then those of the men come added, so that no sum on the way
+/// counts more men than a board holds (the weights are checked for 32).
+#[inline(always)]
+pub(super) fn bring_view(
+    network: &Network,
+    view: Color,
+    key: ViewKey,
+    values: &mut [i16; HIDDEN],
+    before: &[Bitboard; 12],
+    now: &[Bitboard; 12],
+) {
+    for piece in Piece::ALL {
+        for square in before[piece.index()].without(now[piece.index()]) {
+            let row = network.row(key.index(view, piece, square));
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v -= w);
+        }
+    }
+    for piece in Piece::ALL {
+        for square in now[piece.index()].without(before[piece.index()]) {
+            let row = network.row(key.index(view, piece, square));
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
+        }
     }
 }
 

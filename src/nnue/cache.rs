@@ -5,21 +5,17 @@
 //! many ways): the positions it evaluates one after another are near
 //! each other in its tree, a few men apart.
 
-use super::accumulator::Accumulator;
+use super::accumulator::{bring_view, Accumulator};
 use super::features::ViewKey;
 use super::network::Network;
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 use super::simd::{self, VectorSet};
 use crate::board::{Board, Rules};
-use crate::types::{Bitboard, Color, Piece, Square};
-use arrayvec::ArrayVec;
+use crate::types::{Bitboard, Color, Piece};
 use std::sync::Arc;
 
 /// Beyond this many men come and gone, computing from nothing costs less.
-const MAX_CHANGES: usize = 24;
-
-/// The men that came or went between the cached board and another.
-type Changes = ArrayVec<(Piece, Square), MAX_CHANGES>;
+const MAX_CHANGES: u32 = 24;
 
 /// An accumulator, the men it counts and the network it was computed with.
 #[derive(Clone, Default)]
@@ -46,18 +42,18 @@ impl AccumulatorCache {
     }
 
     /// The accumulator of `position`: the cached one with the men that came
-    /// and went, or one computed from nothing (where a king's move changed
-    /// how its side reads the board, too).
+    /// and went, or one computed from nothing (where they are too many, or
+    /// a king's move changed how its side reads the board).
     fn update<R: Rules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> &Accumulator {
         let men = Piece::ALL.map(|piece| position.pieces(piece.color(), piece.kind()));
         let keys = Color::ALL.map(|view| network.view_key(view, position));
-        let changes = match &self.entry {
-            Some(entry) if Arc::ptr_eq(&entry.network, network) && entry.keys == keys => changes(&entry.men, &men),
-            _ => None,
-        };
-        match (changes, &mut self.entry) {
-            (Some((added, removed)), Some(entry)) => {
-                apply(network, &keys, &mut entry.accumulator, &added, &removed);
+        match &mut self.entry {
+            Some(entry)
+                if Arc::ptr_eq(&entry.network, network)
+                    && entry.keys == keys
+                    && changes(&entry.men, &men) <= MAX_CHANGES =>
+            {
+                apply(network, &keys, &mut entry.accumulator, &entry.men, &men);
                 entry.men = men;
             }
             _ => {
@@ -69,34 +65,26 @@ impl AccumulatorCache {
     }
 }
 
-/// The men on `now` and not on `before`, and those on `before` and not on
-/// `now`; None where they are too many.
-fn changes(before: &[Bitboard; 12], now: &[Bitboard; 12]) -> Option<(Changes, Changes)> {
-    let mut added = Changes::new();
-    let mut removed = Changes::new();
-    for piece in Piece::ALL {
-        let (old, new) = (before[piece.index()], now[piece.index()]);
-        for square in new.without(old) {
-            added.try_push((piece, square)).ok()?;
-        }
-        for square in old.without(new) {
-            removed.try_push((piece, square)).ok()?;
-        }
-    }
-    (added.len() + removed.len() <= MAX_CHANGES).then_some((added, removed))
+/// How many men came or went between `before` and `now`.
+fn changes(before: &[Bitboard; 12], now: &[Bitboard; 12]) -> u32 {
+    before.iter().zip(now).map(|(&old, &new)| (old ^ new).count()).sum()
 }
 
-/// Takes the rows of `removed` off `accumulator` and adds those of
-/// `added`, in both views: the men gone first, so that no sum on the way
-/// counts more men than a board holds (the network's weights are checked
-/// for 32 at most).
-fn apply(network: &Network, keys: &[ViewKey; 2], accumulator: &mut Accumulator, added: &Changes, removed: &Changes) {
+/// `accumulator`, of the men `before`, brought to the men `now` in both
+/// views.
+fn apply(
+    network: &Network,
+    keys: &[ViewKey; 2],
+    accumulator: &mut Accumulator,
+    before: &[Bitboard; 12],
+    now: &[Bitboard; 12],
+) {
     #[cfg(target_arch = "x86_64")]
     if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
         // SAFETY: the CPU has AVX2 (AVX-512 implies it).
-        return unsafe { apply_avx2(network, keys, accumulator, added, removed) };
+        return unsafe { apply_avx2(network, keys, accumulator, before, now) };
     }
-    apply_loops(network, keys, accumulator, added, removed)
+    apply_loops(network, keys, accumulator, before, now)
 }
 
 /// [`apply`] compiled for AVX2.
@@ -109,10 +97,10 @@ unsafe fn apply_avx2(
     network: &Network,
     keys: &[ViewKey; 2],
     accumulator: &mut Accumulator,
-    added: &Changes,
-    removed: &Changes,
+    before: &[Bitboard; 12],
+    now: &[Bitboard; 12],
 ) {
-    apply_loops(network, keys, accumulator, added, removed)
+    apply_loops(network, keys, accumulator, before, now)
 }
 
 #[inline(always)]
@@ -120,20 +108,11 @@ fn apply_loops(
     network: &Network,
     keys: &[ViewKey; 2],
     accumulator: &mut Accumulator,
-    added: &Changes,
-    removed: &Changes,
+    before: &[Bitboard; 12],
+    now: &[Bitboard; 12],
 ) {
     for view in Color::ALL {
-        let key = keys[view.index()];
-        let values = &mut accumulator.values[view.index()];
-        for &(piece, square) in removed {
-            let row = network.row(key.index(view, piece, square));
-            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v -= w);
-        }
-        for &(piece, square) in added {
-            let row = network.row(key.index(view, piece, square));
-            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
-        }
+        bring_view(network, view, keys[view.index()], &mut accumulator.values[view.index()], before, now);
     }
 }
 

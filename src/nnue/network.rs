@@ -350,8 +350,10 @@ impl Network {
     }
 }
 
-/// The king buckets a version-3 header describes.
-fn king_buckets_of(count: u32, flags: u32, map: &[u8]) -> Result<KingBuckets, NetworkError> {
+/// The king buckets a version-3 header describes (its number of buckets,
+/// its flags and its 64 squares' buckets); the trainer's checkpoints hold
+/// them the same way.
+pub fn king_buckets_of(count: u32, flags: u32, map: &[u8]) -> Result<KingBuckets, NetworkError> {
     if !(1..=MAX_KING_BUCKETS as u32).contains(&count) {
         return Err(NetworkError::KingBuckets(format!("{count} buckets, where 1 to {MAX_KING_BUCKETS} are read")));
     }

@@ -22,7 +22,7 @@
 use super::record_set::RecordSet;
 use super::training_data::Record;
 use crate::nnue::features::INPUTS;
-use crate::nnue::network::{output_bucket, KingBuckets, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
+use crate::nnue::network::{king_buckets_of, output_bucket, KingBuckets, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
 use crate::types::{Color, PieceType, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -274,6 +274,12 @@ impl Trainer {
         for w in &mut parameters[shape.output_weights()..shape.output_bias()] {
             *w = rng.random_range(-output_range..output_range);
         }
+        Trainer::with_parameters(shape, parameters)
+    }
+
+    /// These weights with a fresh optimiser and schedule.
+    fn with_parameters(shape: Shape, parameters: Vec<f32>) -> Trainer {
+        let count = parameters.len();
         Trainer {
             shape,
             parameters,
@@ -291,9 +297,7 @@ impl Trainer {
         if network.king_buckets.keyed() {
             return Err("a network to start from must have no king buckets".to_string());
         }
-        let mut trainer = Trainer::with_shape(0, shape);
-        let parameters = &mut trainer.parameters;
-        parameters[..shape.feature_bias()].fill(0.0);
+        let mut parameters = vec![0.0f32; shape.parameters()];
         let rows =
             if shape.factorised { shape.factor_row()..shape.factor_row() + INPUTS } else { 0..shape.factor_row() };
         for row in rows {
@@ -310,7 +314,7 @@ impl Trainer {
         for (bucket, &b) in network.output_bias.iter().enumerate() {
             parameters[shape.output_bias() + bucket] = b as f32 / (QA * QB) as f32;
         }
-        Ok(trainer)
+        Ok(Trainer::with_parameters(shape, parameters))
     }
 
     /// The hidden layer of one view, before activation.
@@ -519,8 +523,7 @@ impl Trainer {
 
     /// The same weights with a fresh optimiser and schedule.
     pub fn restarted(self) -> Trainer {
-        let count = self.shape.parameters();
-        Trainer { first_moment: vec![0.0; count], second_moment: vec![0.0; count], steps: 0, epochs_done: 0, ..self }
+        Trainer::with_parameters(self.shape, self.parameters)
     }
 
     /// Writes a checkpoint: the weights, Adam's moments and the progress
@@ -564,11 +567,10 @@ impl Trainer {
             let (Some(count), Some(mirror), Some(factorised), Some(map)) = (count, mirror, factorised, map) else {
                 return Err(not_one("cut short".to_string()));
             };
-            let valid = (2..=crate::nnue::network::MAX_KING_BUCKETS as u32).contains(&count) || mirror == 1;
-            if !valid || mirror > 1 || factorised > 1 || map.iter().any(|&b| b as u32 >= count) {
+            let king_buckets = king_buckets_of(count, mirror, &map).map_err(|e| not_one(e.to_string()))?;
+            if !king_buckets.keyed() || factorised > 1 {
                 return Err(not_one("its king buckets are not a valid set".to_string()));
             }
-            let king_buckets = KingBuckets { map, mirror: mirror == 1, count: count as usize };
             (Shape { king_buckets, factorised: factorised == 1 }, 80)
         } else {
             (Shape::PLAIN, 0)
@@ -683,10 +685,7 @@ mod tests {
 
     /// Four king buckets, mirrored.
     fn bucketed(factorised: bool) -> Shape {
-        let mut map = [3; 64];
-        map[..8].copy_from_slice(&[0, 0, 1, 1, 1, 1, 0, 0]);
-        map[8..16].fill(2);
-        Shape { king_buckets: KingBuckets { map, mirror: true, count: 4 }, factorised }
+        Shape { king_buckets: KingBuckets::named("mirror4").unwrap(), factorised }
     }
 
     #[test]
