@@ -62,7 +62,7 @@ impl Game for Position {
         moves
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&self, m: Move) -> Position {
         self.make_move(m)
     }
@@ -178,6 +178,7 @@ impl Game for Position {
     }
 
     /// As the chess search keys its correction history.
+    #[inline(always)]
     fn structure(&self) -> Structure {
         Structure::of_chess(self)
     }
