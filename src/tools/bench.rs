@@ -107,6 +107,12 @@ pub fn run(
 
 /// [`run`], each line of its output given to `print` (the WebAssembly
 /// build has no standard output).
+/// The speed of a bench: `nodes` searched in `time` (timed to the
+/// microsecond, so that a short bench is not rounded to whole milliseconds).
+pub fn nodes_per_second(nodes: u64, time: std::time::Duration) -> u64 {
+    (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64
+}
+
 pub fn run_to(
     depth: Option<u32>,
     threads: usize,
@@ -137,7 +143,7 @@ pub fn run_to(
         tb_hits += result.tb_hits;
     }
     let milliseconds = searching.as_millis() as u64;
-    let nps = (nodes as u128 * 1_000_000 / searching.as_micros().max(1)) as u64;
+    let nps = nodes_per_second(nodes, searching);
     print(&format!("depth {depth} threads {threads} time {milliseconds} ms"));
     if with_tables {
         print(&format!("tbhits {tb_hits}"));
@@ -149,6 +155,14 @@ pub fn run_to(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn speed_is_timed_to_the_microsecond() {
+        use std::time::Duration;
+        // 1.5 ms would read as 1 ms, and 1,500 nodes as 1.5 Mnps.
+        assert_eq!(nodes_per_second(1_500, Duration::from_micros(1_500)), 1_000_000);
+        assert_eq!(nodes_per_second(7, Duration::ZERO), 7_000_000);
+    }
 
     #[test]
     fn bench_positions_are_legal_and_unfinished() {

@@ -4,6 +4,7 @@
 //! signature, and the speed the measure that bringing the variants onto
 //! the chess search (issue 28) is judged by.
 
+use super::bench::nodes_per_second;
 use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
 use crate::types::random::Random;
@@ -94,7 +95,7 @@ pub fn search_each<P>(
         nodes += searched;
     }
     let milliseconds = searching.as_millis() as u64;
-    let nps = (nodes as u128 * 1_000_000 / searching.as_micros().max(1)) as u64;
+    let nps = nodes_per_second(nodes, searching);
     println!("variant {name} depth {depth} threads {threads} time {milliseconds} ms");
     println!("{nodes} nodes {nps} nps");
     VariantBenchResult { nodes, nps, milliseconds }
