@@ -1,5 +1,6 @@
 //! Move generation speed: perft 5 from the start position and Kiwipete, and
-//! legal move generation and make_move over the perft-standard positions.
+//! legal move generation, make_move and the check test over the
+//! perft-standard positions.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use roque::board::Position;
@@ -34,6 +35,26 @@ fn generation_benches(c: &mut Criterion) {
                 }
             }
             keys
+        })
+    });
+    // The search asks whether a move gives check of most moves it tries:
+    // the test of each move alone, against the one that finds what the
+    // position's moves share first.
+    let moves: Vec<(Position, Vec<_>)> = positions.iter().map(|p| (*p, p.legal_moves().to_vec())).collect();
+    c.bench_function("gives_check of every legal move of those positions", |b| {
+        b.iter(|| {
+            moves.iter().map(|(p, ms)| ms.iter().filter(|&&m| black_box(p).gives_check(m)).count()).sum::<usize>()
+        })
+    });
+    c.bench_function("gives_check_with of every legal move, checks found once a position", |b| {
+        b.iter(|| {
+            moves
+                .iter()
+                .map(|(p, ms)| {
+                    let checks = black_box(p).checks();
+                    ms.iter().filter(|&&m| p.gives_check_with(&checks, m)).count()
+                })
+                .sum::<usize>()
         })
     });
 }

@@ -60,6 +60,7 @@ fn check_position(position: &Position) {
     }
 
     let before = *position;
+    let checks = position.checks();
     for &m in &all {
         assert!(position.is_legal(m));
         let after = position.make_move(m);
@@ -71,6 +72,12 @@ fn check_position(position: &Position) {
         );
         assert_eq!(after.key(), after.compute_key(), "key after {m:?} in {}", position.fen());
         assert_eq!(position.gives_check(m), after.in_check(), "gives_check {m:?} in {}", position.fen());
+        assert_eq!(
+            position.gives_check_with(&checks, m),
+            after.in_check(),
+            "gives_check_with {m:?} in {}",
+            position.fen()
+        );
         assert_eq!(position.count_legal_moves_after(m), after.count_legal_moves());
     }
     assert_eq!(*position, before, "making moves changed the position");

@@ -26,6 +26,7 @@ pub use fen::{
 };
 pub use fen_fields::{FenBoard, FenError, FenSquare};
 pub use game::{moves_before_game_end, result_text, DrawReason, Game, GameResult};
+pub use gives_check::Checks;
 pub use men::{move_men, MenMoved};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::{stage, MoveCounter, MoveSink};

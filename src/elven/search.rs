@@ -67,6 +67,7 @@ impl SearchHooks for ElvenPosition {
 impl Game for ElvenPosition {
     type Move = ElvenMove;
     type Moves = ElvenMoveList;
+    type Checks = ();
     type Scores = Scores<ELVEN_MAX_MOVES>;
 
     const MAX_MOVES: usize = ELVEN_MAX_MOVES;

@@ -52,6 +52,8 @@ pub struct MovePicker<G: Game> {
     /// The noisy moves were given, not to be generated again.
     noisy_given: bool,
     skip_quiets: bool,
+    /// The node's checks, given with `skip_quiets`.
+    checks: G::Checks,
     moves: G::Moves,
     scores: G::Scores,
     next: usize,
@@ -125,6 +127,7 @@ impl<G: Game> MovePicker<G> {
             noisy_only,
             noisy_given: false,
             skip_quiets: false,
+            checks: G::Checks::default(),
             moves: G::Moves::default(),
             scores: G::Scores::new(),
             next: 0,
@@ -134,9 +137,11 @@ impl<G: Game> MovePicker<G> {
     }
 
     /// From now on, quiet moves are produced only when they give check
-    /// (late-move and futility pruning keep checks).
-    pub fn skip_quiets(&mut self) {
+    /// (late-move and futility pruning keep checks), told by the node's
+    /// `checks` ([`Game::checks`]).
+    pub fn skip_quiets(&mut self, checks: G::Checks) {
         self.skip_quiets = true;
+        self.checks = checks;
     }
 
     /// The next quiet move not yet produced that gives check, in generation
@@ -145,7 +150,7 @@ impl<G: Game> MovePicker<G> {
         while self.next < self.moves.len() {
             let m = self.moves[self.next];
             self.next += 1;
-            if position.gives_check(m) {
+            if position.gives_check(&self.checks, m) {
                 return Some(m);
             }
         }

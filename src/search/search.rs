@@ -57,9 +57,9 @@ fn made_if_legal<G: Game>(position: &G, m: G::Move) -> Option<G> {
 /// pruned one at a time instead, each made first, so that its checks are
 /// kept.
 #[inline(always)]
-fn skip_quiets<G: SearchHooks>(picker: &mut MovePicker<G>) {
+fn skip_quiets<G: SearchHooks>(picker: &mut MovePicker<G>, position: &G, checks: Option<G::Checks>) {
     if !G::CHECK_BY_MAKING {
-        picker.skip_quiets();
+        picker.skip_quiets(checks.unwrap_or_else(|| position.checks()));
     }
 }
 
@@ -560,6 +560,9 @@ impl SearchThread {
         // Quiet moves may be pruned here (chess: always; a game may keep
         // them while an army is still being placed).
         let prunes_quiets = position.prunes_quiets();
+        // What telling the moves' checks needs, found at the first move
+        // that asks.
+        let mut checks: Option<G::Checks> = None;
         while let Some(m) = picker.next(position, &self.histories, &context) {
             if G::to_table(m) == excluded {
                 continue;
@@ -584,7 +587,7 @@ impl SearchThread {
 
             let gives_check = match &made {
                 Some(child) if G::CHECK_BY_MAKING => child.in_check(),
-                _ => position.gives_check(m),
+                _ => position.gives_check(checks.get_or_insert_with(|| position.checks()), m),
             };
             // A placement from a hand is never pruned nor reduced: the
             // evaluation cannot judge where a man is best placed.
@@ -600,7 +603,7 @@ impl SearchThread {
                     // Late-move pruning: enough quiet moves have failed.
                     let limit = (p::lmp_base() + depth * depth) / (2 - improving as i32);
                     if enabled(Step::LateMovePruning) && moves_searched >= limit && !gives_check {
-                        skip_quiets(&mut picker);
+                        skip_quiets(&mut picker, position, checks);
                         continue;
                     }
                     // Futility: even a generous gain leaves it below alpha.
@@ -610,7 +613,7 @@ impl SearchThread {
                         && lmr_depth <= p::futility_max_depth()
                         && static_eval + p::futility_base() + p::futility_margin() * lmr_depth <= alpha
                     {
-                        skip_quiets(&mut picker);
+                        skip_quiets(&mut picker, position, checks);
                         continue;
                     }
                     // History: moves that keep failing at low depth.

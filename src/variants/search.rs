@@ -150,6 +150,7 @@ impl SearchHooks for VariantPosition {
 impl Game for VariantPosition {
     type Move = Action;
     type Moves = ActionList;
+    type Checks = ();
     type Scores = Scores<MAX_ACTIONS>;
 
     const MAX_MOVES: usize = MAX_ACTIONS;

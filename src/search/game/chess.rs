@@ -6,7 +6,7 @@
 //! stages.
 
 use super::{Game, Scores};
-use crate::board::{stage, MoveList, Position, MAX_MOVES, SEE_VALUES};
+use crate::board::{stage, Checks, MoveList, Position, MAX_MOVES, SEE_VALUES};
 use crate::search::correction::Structure;
 use crate::search::history::{Histories, PieceTo};
 use crate::search::movepick;
@@ -26,6 +26,7 @@ fn victim(position: &Position, m: Move) -> Option<PieceType> {
 impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
+    type Checks = Checks;
     type Scores = Scores<MAX_MOVES>;
 
     const MAX_MOVES: usize = MAX_MOVES;
@@ -140,8 +141,13 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn gives_check(&self, m: Move) -> bool {
-        Position::gives_check(self, m)
+    fn checks(&self) -> Checks {
+        Position::checks(self)
+    }
+
+    #[inline(always)]
+    fn gives_check(&self, checks: &Checks, m: Move) -> bool {
+        self.gives_check_with(checks, m)
     }
 
     #[inline(always)]

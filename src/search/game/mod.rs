@@ -129,6 +129,9 @@ pub trait Game: Copy + Send + Sync + 'static {
     type Moves: MoveBuffer<Self::Move>;
     /// The move picker's scores, one for each move of a `Moves`.
     type Scores: ScoreBuffer;
+    /// What telling which of a node's moves give check needs, found once
+    /// at the node ([`Game::checks`]); `()` where the game tells none.
+    type Checks: Copy + Default;
 
     /// The most moves a position can have.
     const MAX_MOVES: usize;
@@ -246,9 +249,15 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn is_under_promotion(m: Self::Move) -> bool {
         Self::is_promotion(m) && !Self::is_queen_promotion(m)
     }
+    /// What [`Game::gives_check`] needs of this position, found once for
+    /// all its moves.
+    fn checks(&self) -> Self::Checks {
+        Self::Checks::default()
+    }
     /// Whether the move gives check (the move picker keeps checks when it
-    /// prunes quiet moves); false where the game has none to tell.
-    fn gives_check(&self, _m: Self::Move) -> bool {
+    /// prunes quiet moves), with this position's [`Game::checks`]; false
+    /// where the game has none to tell.
+    fn gives_check(&self, _checks: &Self::Checks, _m: Self::Move) -> bool {
         false
     }
 
