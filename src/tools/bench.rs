@@ -105,14 +105,14 @@ pub fn run(
     run_to(depth, threads, evaluation, tables, &mut |line| println!("{line}"))
 }
 
-/// [`run`], each line of its output given to `print` (the WebAssembly
-/// build has no standard output).
 /// The speed of a bench: `nodes` searched in `time` (timed to the
 /// microsecond, so that a short bench is not rounded to whole milliseconds).
 pub fn nodes_per_second(nodes: u64, time: std::time::Duration) -> u64 {
     (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64
 }
 
+/// [`run`], each line of its output given to `print` (the WebAssembly
+/// build has no standard output).
 pub fn run_to(
     depth: Option<u32>,
     threads: usize,
