@@ -68,6 +68,7 @@ impl Game for ElvenPosition {
     type Move = ElvenMove;
     type Moves = ElvenMoveList;
     type Checks = ();
+    type Threats = ();
     type Scores = Scores<ELVEN_MAX_MOVES>;
 
     const MAX_MOVES: usize = ELVEN_MAX_MOVES;
@@ -251,7 +252,7 @@ impl Game for ElvenPosition {
         })
     }
 
-    fn quiet_index(&self, m: ElvenMove) -> usize {
+    fn quiet_index(&self, _: (), m: ElvenMove) -> usize {
         (self.side_to_move().index() * 100 + m.from().index()) * 100 + m.to().index()
     }
 

@@ -1,11 +1,11 @@
 //! Move-ordering statistics learnt during the search, one set per thread:
-//! quiet history (from-to by side), capture history (piece, target, victim),
+//! quiet history (from-to by side, in chess by threats too), capture history (piece, target, victim),
 //! continuation history (a move's success after the moves one and two plies
 //! earlier) and countermoves. Killers live in the search stack.
 
 use super::parameters as p;
 use crate::memory::ZeroedSlice;
-use crate::types::{Color, Move, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square};
 
 /// Every history score stays within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -59,12 +59,12 @@ impl Default for Histories {
 
 impl Histories {
     pub fn new() -> Histories {
-        Histories::try_new().expect("1.2 MiB for the histories")
+        Histories::try_new().expect("1.3 MiB for the histories")
     }
 
     /// Empty histories, or why the memory could not be had.
     pub fn try_new() -> Result<Histories, String> {
-        Histories::with_sizes(2 * 64 * 64, 12 * 64 * 6, 12 * 64)
+        Histories::with_sizes(4 * 2 * 64 * 64, 12 * 64 * 6, 12 * 64)
     }
 
     /// Empty histories for a game whose quiet moves, captures and (man,
@@ -93,6 +93,17 @@ impl Histories {
     #[inline(always)]
     pub fn quiet_index(color: Color, m: Move) -> usize {
         color.index() * 4096 + m.from().index() * 64 + m.to().index()
+    }
+
+    /// The quiet history's index of a move of `color` on the chess board
+    /// with the squares the other side attacks, `threats`: whether its
+    /// origin and its destination are attacked tell four tables apart
+    /// (a move out of an attack, or into one, is not the same move).
+    #[inline(always)]
+    pub fn threatened_quiet_index(color: Color, threats: Bitboard, m: Move) -> usize {
+        let from = threats.contains(m.from()) as usize;
+        let to = threats.contains(m.to()) as usize;
+        ((from * 2 + to) * 2 + color.index()) * 4096 + m.from().index() * 64 + m.to().index()
     }
 
     /// The capture history's index of `moved` taking `victim` on `to`.
@@ -199,5 +210,34 @@ mod tests {
         }
         assert!(histories.quiet_at(white) < -15_000);
         assert_eq!(histories.quiet_at(Histories::quiet_index(Color::Black, m)), 0);
+    }
+
+    #[test]
+    fn threatened_quiet_indices_tell_every_case_apart_within_the_table() {
+        let histories = Histories::new();
+        let mut indices = std::collections::HashSet::new();
+        let from = Square::E2;
+        for color in [Color::White, Color::Black] {
+            for to in [Square::E3, Square::E4] {
+                let (f, t) = (Bitboard::from(from), Bitboard::from(to));
+                // Whether the origin, the destination, both or neither is
+                // attacked; other attacked squares change nothing.
+                for threats in [Bitboard::EMPTY, f, t, f | t] {
+                    let m = Move::new(from, to);
+                    let index = Histories::threatened_quiet_index(color, threats, m);
+                    assert!(index < histories.quiet.len(), "{index}");
+                    let elsewhere = threats | Bitboard::from(Square::A7);
+                    assert_eq!(Histories::threatened_quiet_index(color, elsewhere, m), index);
+                    indices.insert(index);
+                }
+            }
+        }
+        assert_eq!(indices.len(), 16);
+        // Unattacked, a move keeps the index it had without threats.
+        let m = Move::new(from, Square::E4);
+        assert_eq!(
+            Histories::threatened_quiet_index(Color::Black, Bitboard::EMPTY, m),
+            Histories::quiet_index(Color::Black, m)
+        );
     }
 }

@@ -29,18 +29,25 @@ enum Stage {
 
 /// What the picker needs to know about the node besides the position.
 #[derive(Clone, Copy, Debug)]
-pub struct OrderingContext<M> {
+pub struct OrderingContext<M, T> {
     pub killers: [M; 2],
     pub countermove: M,
     /// The (man, square) pairs of the moves one and two plies back, for
     /// continuation history.
     pub previous: [Option<usize>; 2],
+    /// The node's [`Game::threats`], which key the quiet history.
+    pub threats: T,
 }
 
-impl<M: Copy + Default> OrderingContext<M> {
-    /// No killer, no countermove, no move before.
-    pub fn empty() -> OrderingContext<M> {
-        OrderingContext { killers: [M::default(); 2], countermove: M::default(), previous: [None; 2] }
+impl<M: Copy + Default, T: Copy + Default> OrderingContext<M, T> {
+    /// No killer, no countermove, no move before, no threat.
+    pub fn empty() -> OrderingContext<M, T> {
+        OrderingContext {
+            killers: [M::default(); 2],
+            countermove: M::default(),
+            previous: [None; 2],
+            threats: T::default(),
+        }
     }
 }
 
@@ -70,7 +77,12 @@ fn noisy_score<G: Game>(position: &G, histories: &Histories, m: G::Move) -> i32 
 }
 
 #[inline(always)]
-fn quiet_score<G: Game>(position: &G, histories: &Histories, context: &OrderingContext<G::Move>, m: G::Move) -> i32 {
+fn quiet_score<G: Game>(
+    position: &G,
+    histories: &Histories,
+    context: &OrderingContext<G::Move, G::Threats>,
+    m: G::Move,
+) -> i32 {
     if m == context.killers[0] {
         return 1 << 22;
     }
@@ -80,7 +92,7 @@ fn quiet_score<G: Game>(position: &G, histories: &Histories, context: &OrderingC
     if m == context.countermove {
         return (1 << 22) - 2;
     }
-    histories.quiet_move(position.quiet_index(m), position.trail(m), &context.previous)
+    histories.quiet_move(position.quiet_index(context.threats, m), position.trail(m), &context.previous)
 }
 
 impl<G: Game> MovePicker<G> {
@@ -175,7 +187,12 @@ impl<G: Game> MovePicker<G> {
     }
 
     /// The next move to search, or None when all have been produced.
-    pub fn next(&mut self, position: &G, histories: &Histories, context: &OrderingContext<G::Move>) -> Option<G::Move> {
+    pub fn next(
+        &mut self,
+        position: &G,
+        histories: &Histories,
+        context: &OrderingContext<G::Move, G::Threats>,
+    ) -> Option<G::Move> {
         loop {
             match self.stage {
                 Stage::TableMove => {

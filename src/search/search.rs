@@ -51,6 +51,19 @@ fn made_if_legal<G: Game>(position: &G, m: G::Move) -> Option<G> {
     }
 }
 
+/// The moves a node searched that did not turn out best, by kind: a
+/// cutoff punishes them in their histories.
+struct Tried<M> {
+    quiets: ArrayVec<M, 64>,
+    captures: ArrayVec<M, 32>,
+}
+
+impl<M> Default for Tried<M> {
+    fn default() -> Self {
+        Tried { quiets: ArrayVec::new(), captures: ArrayVec::new() }
+    }
+}
+
 /// Skips the picker's remaining quiet moves but those that give check, where
 /// the game tells a check before the move is made; a game that tells it by
 /// making the move ([`SearchHooks::CHECK_BY_MAKING`]) has its quiet moves
@@ -548,6 +561,7 @@ impl SearchThread {
             countermove: previous[0]
                 .map_or(G::Move::default(), |p| position.table_move(self.histories.countermove_at(p))),
             previous,
+            threats: position.threats(),
         };
         let mut picker = MovePicker::new(position, table_move);
         let mut best_score = floor;
@@ -555,8 +569,7 @@ impl SearchThread {
         let mut moves_searched = 0;
         // Legal moves the picker gave (searched or pruned).
         let mut moves_seen = 0;
-        let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
-        let mut captures_tried: ArrayVec<G::Move, 32> = ArrayVec::new();
+        let mut tried = Tried::default();
         // Quiet moves may be pruned here (chess: always; a game may keep
         // them while an army is still being placed).
         let prunes_quiets = position.prunes_quiets();
@@ -580,7 +593,7 @@ impl SearchThread {
             let history = if noisy {
                 0
             } else {
-                self.histories.quiet_move(position.quiet_index(m), position.trail(m), &previous)
+                self.histories.quiet_move(position.quiet_index(context.threats, m), position.trail(m), &previous)
             };
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
@@ -743,9 +756,9 @@ impl SearchThread {
             }
             if m != best_move {
                 if noisy {
-                    let _ = captures_tried.try_push(m);
+                    let _ = tried.captures.try_push(m);
                 } else {
-                    let _ = quiets_tried.try_push(m);
+                    let _ = tried.quiets.try_push(m);
                 }
             }
         }
@@ -769,7 +782,7 @@ impl SearchThread {
             best_score = best_score.min(ceiling);
         }
         if best_score >= beta {
-            self.update_histories(position, ply, depth, best_move, &quiets_tried, &captures_tried);
+            self.update_histories(position, &context, ply, depth, best_move, &tried);
         }
         if excluded.is_none() {
             let has_best = best_move != G::Move::default();
@@ -897,7 +910,11 @@ impl SearchThread {
         };
         let mut best_move = G::Move::default();
         let mut moves_searched = 0;
-        let context = OrderingContext::empty();
+        // In check the evasions are scored, the quiet ones by history.
+        let context = OrderingContext {
+            threats: if position.in_check() { position.threats() } else { Default::default() },
+            ..OrderingContext::empty()
+        };
         while let Some(m) = picker.next(position, &self.histories, &context) {
             // A candidate is made first where that is how its legality is
             // told; a legal move after pruning.
@@ -969,14 +986,14 @@ impl SearchThread {
     fn update_histories<G: SearchHooks>(
         &mut self,
         position: &G,
+        context: &OrderingContext<G::Move, G::Threats>,
         ply: usize,
         depth: i32,
         best: G::Move,
-        quiets_tried: &[G::Move],
-        captures_tried: &[G::Move],
+        tried: &Tried<G::Move>,
     ) {
         let bonus = bonus(depth);
-        let previous = self.previous_moves(ply);
+        let (previous, threats) = (context.previous, context.threats);
         if position.is_noisy(best) {
             self.update_capture_history(position, best, bonus);
         } else {
@@ -989,18 +1006,25 @@ impl SearchThread {
             if let Some(previous) = previous[0] {
                 self.histories.set_countermove_at(previous, best_bits);
             }
-            self.update_quiet_history(position, &previous, best, bonus);
-            for &m in quiets_tried {
-                self.update_quiet_history(position, &previous, m, -bonus);
+            self.update_quiet_history(position, threats, &previous, best, bonus);
+            for &m in &tried.quiets {
+                self.update_quiet_history(position, threats, &previous, m, -bonus);
             }
         }
-        for &m in captures_tried {
+        for &m in &tried.captures {
             self.update_capture_history(position, m, -bonus);
         }
     }
 
-    fn update_quiet_history<G: Game>(&mut self, position: &G, previous: &[Option<usize>; 2], m: G::Move, bonus: i32) {
-        self.histories.update_quiet_move(position.quiet_index(m), position.trail(m), previous, bonus);
+    fn update_quiet_history<G: Game>(
+        &mut self,
+        position: &G,
+        threats: G::Threats,
+        previous: &[Option<usize>; 2],
+        m: G::Move,
+        bonus: i32,
+    ) {
+        self.histories.update_quiet_move(position.quiet_index(threats, m), position.trail(m), previous, bonus);
     }
 
     fn update_capture_history<G: Game>(&mut self, position: &G, m: G::Move, bonus: i32) {

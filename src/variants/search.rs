@@ -151,6 +151,7 @@ impl Game for VariantPosition {
     type Move = Action;
     type Moves = ActionList;
     type Checks = ();
+    type Threats = ();
     type Scores = Scores<MAX_ACTIONS>;
 
     const MAX_MOVES: usize = MAX_ACTIONS;
@@ -359,7 +360,7 @@ impl Game for VariantPosition {
         }
     }
 
-    fn quiet_index(&self, action: Action) -> usize {
+    fn quiet_index(&self, _: (), action: Action) -> usize {
         Histories::quiet_index(self.side_to_move(), action.as_move())
     }
 

@@ -11,7 +11,7 @@ use crate::search::correction::Structure;
 use crate::search::history::{Histories, PieceTo};
 use crate::search::movepick;
 use crate::search::score::{DRAW, MATE};
-use crate::types::{Move, MoveKind, PieceType};
+use crate::types::{Bitboard, Move, MoveKind, PieceType};
 
 /// The kind of a capture's victim (a pawn en passant).
 fn victim(position: &Position, m: Move) -> Option<PieceType> {
@@ -27,6 +27,7 @@ impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
     type Checks = Checks;
+    type Threats = Bitboard;
     type Scores = Scores<MAX_MOVES>;
 
     const MAX_MOVES: usize = MAX_MOVES;
@@ -189,8 +190,16 @@ impl Game for Position {
         Structure::of_chess(self)
     }
 
-    fn quiet_index(&self, m: Move) -> usize {
-        Histories::quiet_index(self.side_to_move(), m)
+    /// The squares the other side attacks: a quiet move out of an attack,
+    /// or into one, is told apart in the quiet history.
+    #[inline(always)]
+    fn threats(&self) -> Bitboard {
+        self.attacks_by(!self.side_to_move())
+    }
+
+    #[inline(always)]
+    fn quiet_index(&self, threats: Bitboard, m: Move) -> usize {
+        Histories::threatened_quiet_index(self.side_to_move(), threats, m)
     }
 
     /// A capture's, and a promotion's: the move picker orders promotions

@@ -132,6 +132,10 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// What telling which of a node's moves give check needs, found once
     /// at the node ([`Game::checks`]); `()` where the game tells none.
     type Checks: Copy + Default;
+    /// What keys a quiet move's history besides the move, found once at
+    /// the node ([`Game::threats`]); `()` where the game keys by the move
+    /// alone.
+    type Threats: Copy + Default;
 
     /// The most moves a position can have.
     const MAX_MOVES: usize;
@@ -305,8 +309,14 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// What the correction history keys a node by (its men, hands
     /// included).
     fn structure(&self) -> Structure;
-    /// The quiet history's index of a quiet move.
-    fn quiet_index(&self, m: Self::Move) -> usize;
+    /// What [`Game::quiet_index`] needs of this position, found once for
+    /// all its moves (chess: the squares the other side attacks).
+    fn threats(&self) -> Self::Threats {
+        Self::Threats::default()
+    }
+    /// The quiet history's index of a quiet move, with this position's
+    /// [`Game::threats`].
+    fn quiet_index(&self, threats: Self::Threats, m: Self::Move) -> usize;
     /// The capture history's index of a capture (None: no mover to key it).
     /// A game may key its other noisy moves there too (chess: its
     /// promotions).
