@@ -1,7 +1,8 @@
 //! Move-ordering statistics learnt during the search, one set per thread:
-//! quiet history (from-to by side, in chess by threats too), capture history (piece, target, victim),
-//! continuation history (a move's success after the moves one and two plies
-//! earlier) and countermoves. Killers live in the search stack.
+//! quiet history (from-to by side, and in chess by whether the other side
+//! attacks each), capture history (piece, target, victim), continuation
+//! history (a move's success after the moves one and two plies earlier)
+//! and countermoves. Killers live in the search stack.
 
 use super::parameters as p;
 use crate::memory::ZeroedSlice;
@@ -59,7 +60,7 @@ impl Default for Histories {
 
 impl Histories {
     pub fn new() -> Histories {
-        Histories::try_new().expect("1.3 MiB for the histories")
+        Histories::try_new().expect("1.2 MiB for the histories")
     }
 
     /// Empty histories, or why the memory could not be had.
@@ -98,7 +99,8 @@ impl Histories {
     /// The quiet history's index of a move of `color` on the chess board
     /// with the squares the other side attacks, `threats`: whether its
     /// origin and its destination are attacked tell four tables apart
-    /// (a move out of an attack, or into one, is not the same move).
+    /// (a move out of an attack, or into one, is not the same move). A
+    /// castling's destination is its rook's square, as the move writes it.
     #[inline(always)]
     pub fn threatened_quiet_index(color: Color, threats: Bitboard, m: Move) -> usize {
         let from = threats.contains(m.from()) as usize;
@@ -119,7 +121,8 @@ impl Histories {
     // and the variants on its board by chess's layout above, a larger game
     // by its own.
 
-    /// The quiet history at `index` (chess: side, origin, destination).
+    /// The quiet history at `index` (chess: whether the origin and the
+    /// destination are attacked, side, origin, destination).
     #[inline(always)]
     pub fn quiet_at(&self, index: usize) -> i32 {
         self.quiet[index] as i32

@@ -912,7 +912,7 @@ impl SearchThread {
         let mut moves_searched = 0;
         // In check the evasions are scored, the quiet ones by history.
         let context = OrderingContext {
-            threats: if position.in_check() { position.threats() } else { Default::default() },
+            threats: if in_check { position.threats() } else { Default::default() },
             ..OrderingContext::empty()
         };
         while let Some(m) = picker.next(position, &self.histories, &context) {
