@@ -105,7 +105,7 @@ impl Histories {
     pub fn threatened_quiet_index(color: Color, threats: Bitboard, m: Move) -> usize {
         let from = threats.contains(m.from()) as usize;
         let to = threats.contains(m.to()) as usize;
-        ((from * 2 + to) * 2 + color.index()) * 4096 + m.from().index() * 64 + m.to().index()
+        (from * 2 + to) * 2 * 4096 + Histories::quiet_index(color, m)
     }
 
     /// The capture history's index of `moved` taking `victim` on `to`.
