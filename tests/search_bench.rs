@@ -6,9 +6,9 @@
 use roque::tools::bench::{self, BenchEvaluation};
 
 /// Nodes of `bench 8 1 hce`.
-const HAND_CRAFTED_DEPTH_8: u64 = 469_239;
+const HAND_CRAFTED_DEPTH_8: u64 = 381_878;
 /// Nodes of `bench 8` (the built-in network).
-const NETWORK_DEPTH_8: u64 = 461_526;
+const NETWORK_DEPTH_8: u64 = 392_888;
 
 #[test]
 fn bench_node_counts_are_the_signatures() {
@@ -38,17 +38,17 @@ fn bench_with_tables_counts_probes() {
 /// Nodes of `bench --variant <name> 5`: the search's signatures in each
 /// variant.
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
-    ("losers", 19_502),
-    ("placement", 51_032),
+    ("losers", 18_730),
+    ("placement", 49_612),
     ("vandien", 617_006),
-    ("reinforced", 27_528),
-    ("returning", 147_673),
-    ("ghost", 14_577),
-    ("marseillais", 158_308),
-    ("progressive", 1_195_388),
-    ("camps", 229_607),
-    ("turning", 784_308),
-    ("mined", 13_024),
+    ("reinforced", 27_496),
+    ("returning", 116_381),
+    ("ghost", 14_626),
+    ("marseillais", 156_824),
+    ("progressive", 1_130_707),
+    ("camps", 185_793),
+    ("turning", 912_090),
+    ("mined", 15_115),
 ];
 
 #[test]
@@ -69,5 +69,5 @@ fn variant_bench_node_counts_are_the_signatures() {
 /// the 10x10 board.
 #[test]
 fn elven_bench_node_count_is_the_signature() {
-    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 15_584);
+    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 15_567);
 }

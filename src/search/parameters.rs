@@ -121,6 +121,10 @@ parameters! {
     lmr_cut_node = 1 in 0..=2;
     lmr_improving = 1 in 0..=2;
     lmr_gives_check = 1 in 0..=2;
+    /// Late-move reductions: a ply added where the nodes a ply below have
+    /// failed high more than this many times since this node's parent
+    /// began (a node whose children cut easily is likely a cut node too).
+    lmr_child_cutoffs = 3 in 1..=8;
     /// Late-move reductions: a reduced move that beat alpha is searched
     /// again a ply deeper where it beat the best score by more than base +
     /// per-ply x depth, a ply shallower where it beat it by less than the

@@ -252,6 +252,8 @@ impl SearchThread {
         let mut best_score = -INFINITE;
         let in_check = position.in_check();
         self.frame_mut(0).in_check = in_check;
+        self.frame_mut(1).cutoffs = 0;
+        self.frame_mut(2).cutoffs = 0;
         self.frame_mut(0).static_eval = if in_check {
             -INFINITE
         } else {
@@ -405,6 +407,7 @@ impl SearchThread {
         let improving = !in_check && ply >= 2 && !two_back.in_check && static_eval > two_back.static_eval;
         self.frame_mut(ply + 1).killers = [Move::NONE; 2];
         self.frame_mut(ply + 1).excluded = Move::NONE;
+        self.frame_mut(ply + 2).cutoffs = 0;
 
         // Step 7. Tablebases: where the game's tables know the result (for
         // chess: few enough men, no castling right, right after a capture
@@ -712,6 +715,7 @@ impl SearchThread {
                 reduction += !was_pv as i32 * p::lmr_not_pv() + cut_node as i32 * p::lmr_cut_node();
                 reduction -= improving as i32 * p::lmr_improving() + gives_check as i32 * p::lmr_gives_check();
                 reduction -= history / p::lmr_history_divisor();
+                reduction += (self.frame(ply + 1).cutoffs > p::lmr_child_cutoffs() as u16) as i32;
                 if noisy {
                     reduction /= p::lmr_noisy_divisor();
                 }
@@ -750,6 +754,8 @@ impl SearchThread {
                     }
                     alpha = score;
                     if alpha >= beta {
+                        let frame = self.frame_mut(ply);
+                        frame.cutoffs = frame.cutoffs.saturating_add(1);
                         break;
                     }
                 }

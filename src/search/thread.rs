@@ -276,6 +276,8 @@ pub struct Frame {
     /// The move a singular-extension search leaves out.
     pub excluded: Move,
     pub in_check: bool,
+    /// Beta cutoffs at this ply since the node two plies up began.
+    pub cutoffs: u16,
 }
 
 /// A parameter given in percent, as a factor.
