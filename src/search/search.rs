@@ -252,7 +252,8 @@ impl SearchThread {
         let mut best_score = -INFINITE;
         let in_check = position.in_check();
         self.frame_mut(0).in_check = in_check;
-        self.frame_mut(1).cutoffs = 0;
+        // As every node below does for its grandchildren (ply 1's count is
+        // read by no one: the root reduces nothing).
         self.frame_mut(2).cutoffs = 0;
         self.frame_mut(0).static_eval = if in_check {
             -INFINITE
