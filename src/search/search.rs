@@ -890,6 +890,13 @@ impl SearchThread {
         };
         let mut best_score = static_eval;
         if !in_check && !forced {
+            // The table's score, where its bound says it is nearer the
+            // truth, stands in for the evaluation.
+            if let Some(entry) = entry {
+                if !is_decisive(entry.score) && bound_allows(entry.bound, entry.score, best_score, best_score + 1) {
+                    best_score = entry.score;
+                }
+            }
             if best_score >= beta {
                 return best_score;
             }
