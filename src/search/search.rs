@@ -39,6 +39,17 @@ fn table_eval(entry: Option<TableEntry>) -> Option<i32> {
     entry.map(|e| e.eval).filter(|eval| eval.abs() <= MAX_EVALUATION)
 }
 
+/// The static evaluation `eval` refined by the table's entry: the entry's
+/// score where its bound says the truth lies beyond the evaluation (not a
+/// decisive score, which says nothing of the position's worth).
+#[inline(always)]
+fn refined_by_table(entry: Option<TableEntry>, eval: i32) -> i32 {
+    match entry {
+        Some(e) if !is_decisive(e.score) && bound_allows(e.bound, e.score, eval, eval + 1) => e.score,
+        _ => eval,
+    }
+}
+
 /// The position after `m`, a move the move picker gave, where it is legal:
 /// chess's picker gives legal moves; a game that tells a move's legality
 /// only by making it gives candidates ([`Game::lazy_legality`]).
@@ -391,12 +402,7 @@ impl SearchThread {
             let keys = CorrectionKeys::new(position, self.previous_moves(ply));
             (raw, self.corrected_in(position, raw, &keys), keys)
         };
-        let mut eval = static_eval;
-        if let Some(entry) = entry {
-            if !in_check && !is_decisive(entry.score) && bound_allows(entry.bound, entry.score, eval, eval + 1) {
-                eval = entry.score;
-            }
-        }
+        let eval = if in_check { static_eval } else { refined_by_table(entry, static_eval) };
         {
             let frame = self.frame_mut(ply);
             frame.static_eval = static_eval;
@@ -890,13 +896,7 @@ impl SearchThread {
         };
         let mut best_score = static_eval;
         if !in_check && !forced {
-            // The table's score, where its bound says it is nearer the
-            // truth, stands in for the evaluation.
-            if let Some(entry) = entry {
-                if !is_decisive(entry.score) && bound_allows(entry.bound, entry.score, best_score, best_score + 1) {
-                    best_score = entry.score;
-                }
-            }
+            best_score = refined_by_table(entry, static_eval);
             if best_score >= beta {
                 return best_score;
             }
