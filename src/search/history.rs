@@ -42,6 +42,11 @@ pub fn bonus(depth: i32) -> i32 {
     (depth * p::history_bonus_scale() - p::history_bonus_offset()).clamp(0, p::history_bonus_max())
 }
 
+/// Where the continuation table's rows for a node's moves before begin
+/// ([`Histories::continuation_rows`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ContinuationRows([usize; 2]);
+
 pub struct Histories {
     quiet: ZeroedSlice<i16>,
     capture: ZeroedSlice<i16>,
@@ -74,7 +79,9 @@ impl Histories {
         Ok(Histories {
             quiet: ZeroedSlice::new(quiet)?,
             capture: ZeroedSlice::new(capture)?,
-            continuation: ZeroedSlice::new(trails * trails)?,
+            // One row more than the trails: the last stays zero, read where
+            // there is no move before (`continuation_rows`).
+            continuation: ZeroedSlice::new((trails + 1) * trails)?,
             countermoves: ZeroedSlice::new(trails)?,
             trails,
         })
@@ -159,15 +166,26 @@ impl Histories {
     /// A quiet move's history: its own entry at `quiet`, and how its (man,
     /// square) pair `trail` did after each of the pairs `previous` (the
     /// moves one and two plies back).
+    /// The continuation table's rows for the moves one and two plies back,
+    /// found once for all of a node's quiet moves; a move not there reads
+    /// the row that stays zero.
     #[inline(always)]
-    pub fn quiet_move(&self, quiet: usize, trail: Option<usize>, previous: &[Option<usize>; 2]) -> i32 {
-        let mut score = self.quiet_at(quiet);
-        if let Some(current) = trail {
-            for &p in previous.iter().flatten() {
-                score += self.continuation_at(p, current);
+    pub fn continuation_rows(&self, previous: &[Option<usize>; 2]) -> ContinuationRows {
+        let row = |p: Option<usize>| p.unwrap_or(self.trails) * self.trails;
+        ContinuationRows([row(previous[0]), row(previous[1])])
+    }
+
+    /// A quiet move's score: its quiet history and its continuation
+    /// history after each move before, by the node's rows.
+    #[inline(always)]
+    pub fn quiet_move_by_rows(&self, quiet: usize, trail: Option<usize>, rows: &ContinuationRows) -> i32 {
+        let score = self.quiet_at(quiet);
+        match trail {
+            Some(current) => {
+                score + self.continuation[rows.0[0] + current] as i32 + self.continuation[rows.0[1] + current] as i32
             }
+            None => score,
         }
-        score
     }
 
     /// Moves the entries [`Histories::quiet_move`] reads by `bonus`.
@@ -242,5 +260,34 @@ mod tests {
             Histories::threatened_quiet_index(Color::Black, Bitboard::EMPTY, m),
             Histories::quiet_index(Color::Black, m)
         );
+    }
+
+    #[test]
+    fn a_quiet_moves_score_adds_the_rows_of_the_moves_before_and_nothing_for_a_missing_one() {
+        let mut histories = Histories::new();
+        let trails = histories.trails;
+        // Every trail's updates, with and without moves before, the last
+        // trail included: none may reach the row read for a missing move.
+        for (i, previous) in
+            [[Some(3), Some(trails - 1)], [None, Some(0)], [Some(7), None], [None, None]].into_iter().enumerate()
+        {
+            for current in [0, 5, trails - 1] {
+                histories.update_quiet_move(current, Some(current), &previous, 900 + 100 * i as i32);
+            }
+        }
+        for previous in
+            [[Some(3), Some(trails - 1)], [None, Some(0)], [Some(7), None], [None, None], [Some(3), Some(7)]]
+        {
+            let rows = histories.continuation_rows(&previous);
+            for current in [0, 1, 5, trails - 1] {
+                let quiet = histories.quiet_at(current);
+                let expected =
+                    quiet + previous.iter().flatten().map(|&p| histories.continuation_at(p, current)).sum::<i32>();
+                assert_eq!(histories.quiet_move_by_rows(current, Some(current), &rows), expected, "{previous:?}");
+                assert_eq!(histories.quiet_move_by_rows(current, None, &rows), quiet);
+            }
+        }
+        assert_ne!(histories.continuation_at(3, trails - 1), 0);
+        assert!(histories.continuation[trails * trails..].iter().all(|&v| v == 0));
     }
 }

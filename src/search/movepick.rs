@@ -9,7 +9,7 @@
 //! promotions.
 
 use super::game::{Game, MoveBuffer, ScoreBuffer};
-use super::history::Histories;
+use super::history::{ContinuationRows, Histories};
 use super::parameters as p;
 use crate::board::Position;
 use crate::types::{Move, MoveKind};
@@ -81,6 +81,7 @@ fn quiet_score<G: Game>(
     position: &G,
     histories: &Histories,
     context: &OrderingContext<G::Move, G::Threats>,
+    rows: &ContinuationRows,
     m: G::Move,
 ) -> i32 {
     if m == context.killers[0] {
@@ -92,7 +93,7 @@ fn quiet_score<G: Game>(
     if m == context.countermove {
         return (1 << 22) - 2;
     }
-    histories.quiet_move(position.quiet_index(context.threats, m), position.trail(m), &context.previous)
+    histories.quiet_move_by_rows(position.quiet_index(context.threats, m), position.trail(m), rows)
 }
 
 impl<G: Game> MovePicker<G> {
@@ -170,13 +171,14 @@ impl<G: Game> MovePicker<G> {
     }
 
     /// The highest-scored move not yet produced among `moves[next..]`.
+    /// Ties go to the earliest, the best score kept in hand as it scans.
     fn select_best(&mut self) -> Option<G::Move> {
-        if self.next >= self.moves.len() {
-            return None;
-        }
+        let (&first, rest) = self.scores.get(self.next..self.moves.len())?.split_first()?;
+        let mut best_score = first;
         let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
+        for (i, &score) in (self.next + 1..).zip(rest) {
+            if score > best_score {
+                best_score = score;
                 best = i;
             }
         }
@@ -184,6 +186,66 @@ impl<G: Game> MovePicker<G> {
         self.scores.swap(self.next, best);
         self.next += 1;
         Some(self.moves[self.next - 1])
+    }
+
+    // The stages that generate and score are kept out of `next`: inlined,
+    // their loop-invariant setup (masks, tables, the side's men) was hoisted
+    // to `next`'s entry and paid at every move produced, not once a stage.
+
+    #[inline(never)]
+    fn generate_noisy(&mut self, position: &G, histories: &Histories) {
+        self.next = 0;
+        if !self.noisy_given {
+            self.moves.clear();
+            position.generate_noisy(&mut self.moves);
+        }
+        if self.noisy_only {
+            // Under-promotions are never worth it in quiescence.
+            self.moves.retain(|&m| !G::is_under_promotion(m));
+        }
+        self.scores.clear();
+        for i in 0..self.moves.len() {
+            self.scores.push(noisy_score(position, histories, self.moves[i]));
+        }
+        self.stage = Stage::GoodNoisy;
+    }
+
+    #[inline(never)]
+    fn generate_quiet(&mut self, position: &G, histories: &Histories, context: &OrderingContext<G::Move, G::Threats>) {
+        self.moves.clear();
+        self.next = 0;
+        position.generate_quiet(&mut self.moves);
+        self.scores.clear();
+        if !self.skip_quiets {
+            let rows = histories.continuation_rows(&context.previous);
+            for i in 0..self.moves.len() {
+                self.scores.push(quiet_score(position, histories, context, &rows, self.moves[i]));
+            }
+        }
+        self.stage = Stage::Quiet;
+    }
+
+    #[inline(never)]
+    fn generate_evasions(
+        &mut self,
+        position: &G,
+        histories: &Histories,
+        context: &OrderingContext<G::Move, G::Threats>,
+    ) {
+        self.moves.clear();
+        self.next = 0;
+        position.generate_evasions(&mut self.moves);
+        self.scores.clear();
+        let rows = histories.continuation_rows(&context.previous);
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            self.scores.push(if position.is_noisy(m) {
+                (1 << 24) + noisy_score(position, histories, m)
+            } else {
+                quiet_score(position, histories, context, &rows, m)
+            });
+        }
+        self.stage = Stage::Evasions;
     }
 
     /// The next move to search, or None when all have been produced.
@@ -199,22 +261,7 @@ impl<G: Game> MovePicker<G> {
                     self.stage = if position.in_check() { Stage::GenerateEvasions } else { Stage::GenerateNoisy };
                     return Some(self.table_move);
                 }
-                Stage::GenerateNoisy => {
-                    self.next = 0;
-                    if !self.noisy_given {
-                        self.moves.clear();
-                        position.generate_noisy(&mut self.moves);
-                    }
-                    if self.noisy_only {
-                        // Under-promotions are never worth it in quiescence.
-                        self.moves.retain(|&m| !G::is_under_promotion(m));
-                    }
-                    self.scores.clear();
-                    for i in 0..self.moves.len() {
-                        self.scores.push(noisy_score(position, histories, self.moves[i]));
-                    }
-                    self.stage = Stage::GoodNoisy;
-                }
+                Stage::GenerateNoisy => self.generate_noisy(position, histories),
                 Stage::GoodNoisy => match self.select_best() {
                     Some(m) if m == self.table_move => {}
                     Some(m) => {
@@ -230,18 +277,7 @@ impl<G: Game> MovePicker<G> {
                         self.stage = if self.noisy_only { Stage::Done } else { Stage::GenerateQuiet };
                     }
                 },
-                Stage::GenerateQuiet => {
-                    self.moves.clear();
-                    self.next = 0;
-                    position.generate_quiet(&mut self.moves);
-                    self.scores.clear();
-                    if !self.skip_quiets {
-                        for i in 0..self.moves.len() {
-                            self.scores.push(quiet_score(position, histories, context, self.moves[i]));
-                        }
-                    }
-                    self.stage = Stage::Quiet;
-                }
+                Stage::GenerateQuiet => self.generate_quiet(position, histories, context),
                 Stage::Quiet => {
                     let next = if self.skip_quiets { self.next_quiet_check(position) } else { self.select_best() };
                     match next {
@@ -257,21 +293,7 @@ impl<G: Game> MovePicker<G> {
                     }
                     self.stage = Stage::Done;
                 }
-                Stage::GenerateEvasions => {
-                    self.moves.clear();
-                    self.next = 0;
-                    position.generate_evasions(&mut self.moves);
-                    self.scores.clear();
-                    for i in 0..self.moves.len() {
-                        let m = self.moves[i];
-                        self.scores.push(if position.is_noisy(m) {
-                            (1 << 24) + noisy_score(position, histories, m)
-                        } else {
-                            quiet_score(position, histories, context, m)
-                        });
-                    }
-                    self.stage = Stage::Evasions;
-                }
+                Stage::GenerateEvasions => self.generate_evasions(position, histories, context),
                 Stage::Evasions => match self.select_best() {
                     Some(m) if m == self.table_move => {}
                     Some(m) => return Some(m),

@@ -573,6 +573,7 @@ impl SearchThread {
             previous,
             threats: position.threats(),
         };
+        let rows = self.histories.continuation_rows(&previous);
         let mut picker = MovePicker::new(position, table_move);
         let mut best_score = floor;
         let mut best_move = G::Move::default();
@@ -603,7 +604,7 @@ impl SearchThread {
             let history = if noisy {
                 0
             } else {
-                self.histories.quiet_move(position.quiet_index(context.threats, m), position.trail(m), &previous)
+                self.histories.quiet_move_by_rows(position.quiet_index(context.threats, m), position.trail(m), &rows)
             };
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
