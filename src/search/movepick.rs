@@ -204,9 +204,7 @@ impl<G: Game> MovePicker<G> {
             self.moves.retain(|&m| !G::is_under_promotion(m));
         }
         self.scores.clear();
-        for i in 0..self.moves.len() {
-            self.scores.push(noisy_score(position, histories, self.moves[i]));
-        }
+        self.scores.extend_from(self.moves.iter().map(|&m| noisy_score(position, histories, m)));
         self.stage = Stage::GoodNoisy;
     }
 
@@ -218,9 +216,7 @@ impl<G: Game> MovePicker<G> {
         self.scores.clear();
         if !self.skip_quiets {
             let rows = histories.continuation_rows(&context.previous);
-            for i in 0..self.moves.len() {
-                self.scores.push(quiet_score(position, histories, context, &rows, self.moves[i]));
-            }
+            self.scores.extend_from(self.moves.iter().map(|&m| quiet_score(position, histories, context, &rows, m)));
         }
         self.stage = Stage::Quiet;
     }

@@ -140,13 +140,14 @@ impl SearchThread {
     #[inline(always)]
     fn make_move<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, ply: usize) -> G {
         let child = position.make(m);
-        self.enter(job, position, m, child, ply)
+        self.enter(job, position, m, &child, ply);
+        child
     }
 
     /// Enters `child`, the position after `m` (made already), on the path,
     /// as [`SearchThread::make_move`] does.
     #[inline(always)]
-    fn enter<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, child: G, ply: usize) -> G {
+    fn enter<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, child: &G, ply: usize) {
         let moved = position.trail(m);
         position.follow_move(self, ply, m);
         job.tt.prefetch(child.key());
@@ -154,7 +155,6 @@ impl SearchThread {
         let frame = self.frame_mut(ply);
         frame.moved = moved;
         frame.null_move = false;
-        child
     }
 
     /// The score of a child searched by `search` in a window of the
@@ -531,7 +531,7 @@ impl SearchThread {
                     // land on a secret mine: scored for this node's player.
                     let chance = position.chance_on(self, job, m);
                     let same_player = position.same_player(&child);
-                    let child = self.enter(job, position, m, child, ply);
+                    self.enter(job, position, m, &child, ply);
                     let window = (probcut_beta - 1, probcut_beta);
                     let mut score = self.for_parent(ply, same_player, chance, window.0, window.1, |this, a, b| {
                         this.quiescence::<G, false>(job, &child, a, b, ply + 1, 0)
@@ -696,10 +696,13 @@ impl SearchThread {
 
             moves_searched += 1;
             let chance = position.chance_on(self, job, m);
+            // Made in place, not moved through a call (a position is a
+            // few hundred bytes).
             let child = match made {
-                Some(child) => self.enter(job, position, m, child, ply),
-                None => self.make_move(job, position, m, ply),
+                Some(child) => child,
+                None => position.make(m),
             };
+            self.enter(job, position, m, &child, ply);
             // Check extension: a check is searched one ply deeper.
             if enabled(Step::CheckExtension) && gives_check && extension == 0 {
                 extension = 1;

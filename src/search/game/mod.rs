@@ -47,6 +47,8 @@ pub trait ScoreBuffer: DerefMut<Target = [i32]> + Send {
     fn new() -> Self;
     fn clear(&mut self);
     fn push(&mut self, score: i32);
+    /// Appends every score of `scores` (the length written once).
+    fn extend_from(&mut self, scores: impl Iterator<Item = i32>);
 }
 
 /// Scores on the stack, for at most `N` moves.
@@ -66,6 +68,11 @@ impl<const N: usize> ScoreBuffer for ArrayVec<i32, N> {
     #[inline(always)]
     fn push(&mut self, score: i32) {
         ArrayVec::push(self, score);
+    }
+
+    #[inline(always)]
+    fn extend_from(&mut self, scores: impl Iterator<Item = i32>) {
+        self.extend(scores);
     }
 }
 
