@@ -163,22 +163,20 @@ impl Histories {
         apply(&mut self.continuation[previous * self.trails + current], bonus);
     }
 
-    /// A quiet move's history: its own entry at `quiet`, and how its (man,
-    /// square) pair `trail` did after each of the pairs `previous` (the
-    /// moves one and two plies back).
-    /// The continuation table's rows for the moves one and two plies back,
-    /// found once for all of a node's quiet moves; a move not there reads
-    /// the row that stays zero.
+    /// The continuation table's rows for the moves one and two plies back
+    /// (their (man, square) pairs `previous`), found once for all of a
+    /// node's quiet moves; a move not there reads the row that stays zero.
     #[inline(always)]
     pub fn continuation_rows(&self, previous: &[Option<usize>; 2]) -> ContinuationRows {
         let row = |p: Option<usize>| p.unwrap_or(self.trails) * self.trails;
         ContinuationRows([row(previous[0]), row(previous[1])])
     }
 
-    /// A quiet move's score: its quiet history and its continuation
-    /// history after each move before, by the node's rows.
+    /// A quiet move's history: its own entry at `quiet`, and how its (man,
+    /// square) pair `trail` did after each of the node's moves before, read
+    /// from their `rows` ([`Histories::continuation_rows`]).
     #[inline(always)]
-    pub fn quiet_move_by_rows(&self, quiet: usize, trail: Option<usize>, rows: &ContinuationRows) -> i32 {
+    pub fn quiet_move(&self, quiet: usize, trail: Option<usize>, rows: &ContinuationRows) -> i32 {
         let score = self.quiet_at(quiet);
         match trail {
             Some(current) => {
@@ -283,8 +281,8 @@ mod tests {
                 let quiet = histories.quiet_at(current);
                 let expected =
                     quiet + previous.iter().flatten().map(|&p| histories.continuation_at(p, current)).sum::<i32>();
-                assert_eq!(histories.quiet_move_by_rows(current, Some(current), &rows), expected, "{previous:?}");
-                assert_eq!(histories.quiet_move_by_rows(current, None, &rows), quiet);
+                assert_eq!(histories.quiet_move(current, Some(current), &rows), expected, "{previous:?}");
+                assert_eq!(histories.quiet_move(current, None, &rows), quiet);
             }
         }
         assert_ne!(histories.continuation_at(3, trails - 1), 0);

@@ -93,7 +93,7 @@ fn quiet_score<G: Game>(
     if m == context.countermove {
         return (1 << 22) - 2;
     }
-    histories.quiet_move_by_rows(position.quiet_index(context.threats, m), position.trail(m), rows)
+    histories.quiet_move(position.quiet_index(context.threats, m), position.trail(m), rows)
 }
 
 impl<G: Game> MovePicker<G> {
@@ -233,14 +233,13 @@ impl<G: Game> MovePicker<G> {
         position.generate_evasions(&mut self.moves);
         self.scores.clear();
         let rows = histories.continuation_rows(&context.previous);
-        for i in 0..self.moves.len() {
-            let m = self.moves[i];
-            self.scores.push(if position.is_noisy(m) {
+        self.scores.extend_from(self.moves.iter().map(|&m| {
+            if position.is_noisy(m) {
                 (1 << 24) + noisy_score(position, histories, m)
             } else {
                 quiet_score(position, histories, context, &rows, m)
-            });
-        }
+            }
+        }));
         self.stage = Stage::Evasions;
     }
 

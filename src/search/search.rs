@@ -604,7 +604,7 @@ impl SearchThread {
             let history = if noisy {
                 0
             } else {
-                self.histories.quiet_move_by_rows(position.quiet_index(context.threats, m), position.trail(m), &rows)
+                self.histories.quiet_move(position.quiet_index(context.threats, m), position.trail(m), &rows)
             };
             let base_reduction = self.reductions.get(depth, moves_searched + 1);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
@@ -696,8 +696,8 @@ impl SearchThread {
 
             moves_searched += 1;
             let chance = position.chance_on(self, job, m);
-            // Made in place, not moved through a call (a position is a
-            // few hundred bytes).
+            // Made where it stays, not moved through `enter` (a position
+            // is copied whole each time it moves).
             let child = match made {
                 Some(child) => child,
                 None => position.make(m),

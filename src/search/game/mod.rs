@@ -46,7 +46,6 @@ impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
 pub trait ScoreBuffer: DerefMut<Target = [i32]> + Send {
     fn new() -> Self;
     fn clear(&mut self);
-    fn push(&mut self, score: i32);
     /// Appends every score of `scores` (the length written once).
     fn extend_from(&mut self, scores: impl Iterator<Item = i32>);
 }
@@ -63,11 +62,6 @@ impl<const N: usize> ScoreBuffer for ArrayVec<i32, N> {
     #[inline(always)]
     fn clear(&mut self) {
         ArrayVec::clear(self);
-    }
-
-    #[inline(always)]
-    fn push(&mut self, score: i32) {
-        ArrayVec::push(self, score);
     }
 
     #[inline(always)]
