@@ -46,7 +46,7 @@ impl Evaluation {
         }
     }
 
-    /// Centipawns for `color`, capped at ±[`CAP`], a mate counting as the cap.
+    /// Centipawns for `color`, capped at ±1,000 (`CAP`), a mate counting as the cap.
     pub fn capped_centipawns(self, color: Color) -> i32 {
         let white = match self {
             Evaluation::Centipawns(cp) => cp.clamp(-CAP, CAP),

@@ -37,7 +37,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 }
 
 /// [`perft`] that gives up (`None`) soon after `stop` is set: the flag is
-/// read before each subtree of depth [`UNINTERRUPTED_DEPTH`] or less.
+/// read before each subtree of depth 5 (`UNINTERRUPTED_DEPTH`) or less.
 pub fn perft_until_stopped(position: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth <= UNINTERRUPTED_DEPTH {
         return (!stop.load(Ordering::Acquire)).then(|| perft(position, depth));

@@ -17,7 +17,7 @@ pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 /// [`Move`]; a drop on `s` is written as the impossible move `s`-`s` with
 /// the dropped kind plus one in bits 12-15, so that it cannot be taken for
 /// `Move::NONE` or `Move::NULL` and fits the transposition table's move slot.
-/// A mine is a drop of the code [`MINE_CODE`], one beyond the six kinds.
+/// A mine is a drop of the code 7 (`MINE_CODE`), one beyond the six kinds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Action(u16);
 

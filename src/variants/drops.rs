@@ -32,7 +32,7 @@ impl VariantPosition {
     ///
     /// - the rules book's placement chess: its own first two ranks;
     /// - placement (pre-chess): its own first rank, the bishops on squares
-    ///   of both colours ([`VariantPosition::first_rank_drops`]);
+    ///   of both colours (`first_rank_drops`);
     /// - reinforced chess: anywhere, but a pawn not on its last rank and a
     ///   bishop on the colour of the square where the captured bishop stood;
     /// - returning chess: anywhere, but a pawn not on the first or last
