@@ -6,9 +6,9 @@
 use roque::tools::bench::{self, BenchEvaluation};
 
 /// Nodes of `bench 8 1 hce`.
-const HAND_CRAFTED_DEPTH_8: u64 = 385_019;
+const HAND_CRAFTED_DEPTH_8: u64 = 345_153;
 /// Nodes of `bench 8` (the built-in network).
-const NETWORK_DEPTH_8: u64 = 389_748;
+const NETWORK_DEPTH_8: u64 = 343_509;
 
 #[test]
 fn bench_node_counts_are_the_signatures() {
@@ -38,17 +38,17 @@ fn bench_with_tables_counts_probes() {
 /// Nodes of `bench --variant <name> 5`: the search's signatures in each
 /// variant.
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
-    ("losers", 18_489),
-    ("placement", 49_607),
-    ("vandien", 616_996),
-    ("reinforced", 27_468),
-    ("returning", 116_320),
-    ("ghost", 14_319),
-    ("marseillais", 152_218),
-    ("progressive", 584_555),
-    ("camps", 185_793),
-    ("turning", 956_361),
-    ("mined", 13_854),
+    ("losers", 18_081),
+    ("placement", 50_863),
+    ("vandien", 643_726),
+    ("reinforced", 28_936),
+    ("returning", 79_370),
+    ("ghost", 13_516),
+    ("marseillais", 150_266),
+    ("progressive", 549_506),
+    ("camps", 209_023),
+    ("turning", 583_907),
+    ("mined", 12_493),
 ];
 
 #[test]
@@ -69,5 +69,5 @@ fn variant_bench_node_counts_are_the_signatures() {
 /// the 10x10 board.
 #[test]
 fn elven_bench_node_count_is_the_signature() {
-    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 14_932);
+    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 20_295);
 }

@@ -50,76 +50,76 @@ macro_rules! parameters {
 
 parameters! {
     /// Half-width of the first aspiration window, centipawns.
-    aspiration_delta = 20 in 8..=60;
+    aspiration_delta = 18 in 8..=60;
     /// Depth from which aspiration windows are used.
     aspiration_min_depth = 4 in 2..=8;
     /// After a failed window the half-width grows by this percentage; past
     /// the maximum the window opens fully.
-    aspiration_growth_percent = 50 in 25..=100;
-    aspiration_max_delta = 1000 in 300..=3000;
+    aspiration_growth_percent = 51 in 25..=100;
+    aspiration_max_delta = 971 in 300..=3000;
     /// Razoring: eval + base + margin * depth^2 below alpha, up to this depth.
-    razor_base = 300 in 100..=600;
-    razor_margin = 250 in 100..=400;
+    razor_base = 332 in 100..=600;
+    razor_margin = 251 in 100..=400;
     razor_max_depth = 3 in 1..=6;
     /// Reverse futility: margin per depth, and the deepest node it applies to.
-    rfp_margin = 80 in 40..=150;
+    rfp_margin = 79 in 40..=150;
     rfp_max_depth = 8 in 4..=12;
     /// Null move: shallowest depth, reduction = base + depth / divisor +
     /// min(3, (eval - beta) / eval_divisor).
     nmp_min_depth = 3 in 2..=5;
-    nmp_base_reduction = 3 in 2..=5;
-    nmp_depth_divisor = 3 in 2..=6;
-    nmp_eval_divisor = 200 in 100..=400;
+    nmp_base_reduction = 4 in 2..=5;
+    nmp_depth_divisor = 2 in 2..=6;
+    nmp_eval_divisor = 193 in 100..=400;
     /// Null move: at most this much reduction from (eval - beta), and the
     /// static eval must reach beta - margin * depth + base.
     nmp_max_eval_reduction = 3 in 1..=6;
-    nmp_static_margin = 20 in 0..=60;
-    nmp_static_base = 160 in 0..=400;
+    nmp_static_margin = 23 in 0..=60;
+    nmp_static_base = 156 in 0..=400;
     /// ProbCut: margin over beta (less this when improving), shallowest
     /// depth, the shallow search's reduction, and how much shallower than
     /// the node its result counts in the table.
-    probcut_margin = 200 in 100..=350;
-    probcut_improving_margin = 50 in 0..=150;
+    probcut_margin = 206 in 100..=350;
+    probcut_improving_margin = 49 in 0..=150;
     probcut_min_depth = 5 in 4..=8;
     probcut_reduction = 4 in 2..=6;
     probcut_table_reduction = 3 in 1..=5;
     /// Internal iterative reduction: shallowest depth.
     iir_min_depth = 4 in 3..=8;
     /// Late-move pruning: quiet moves allowed = (base + depth^2) / (2 - improving).
-    lmp_base = 3 in 1..=8;
+    lmp_base = 4 in 1..=8;
     /// Futility: static eval + base + margin * depth must reach alpha.
-    futility_base = 90 in 40..=200;
-    futility_margin = 100 in 50..=200;
+    futility_base = 85 in 40..=200;
+    futility_margin = 98 in 50..=200;
     futility_max_depth = 8 in 4..=12;
     /// History pruning: below -margin * depth, at reduced depth up to this.
     history_prune_depth = 3 in 1..=6;
-    history_prune_margin = 2000 in 500..=6000;
+    history_prune_margin = 1933 in 500..=6000;
     /// SEE pruning thresholds: quiets -margin * depth^2, captures -margin * depth.
-    see_quiet_margin = 60 in 20..=120;
-    see_noisy_margin = 100 in 40..=200;
+    see_quiet_margin = 55 in 20..=120;
+    see_noisy_margin = 92 in 40..=200;
     /// Singular extensions: shallowest depth, margin (x depth / 8), and the
     /// extra margin for a double extension.
-    singular_min_depth = 8 in 6..=12;
+    singular_min_depth = 6 in 6..=12;
     singular_margin = 16 in 8..=32;
     double_extension_margin = 20 in 5..=50;
     /// Singular extensions: the table entry is at most this much shallower
     /// than the node, and the search without the move goes (depth - 1) /
     /// divisor deep.
     singular_table_margin = 3 in 1..=6;
-    singular_depth_divisor = 2 in 2..=4;
+    singular_depth_divisor = 3 in 2..=4;
     /// Late-move reductions: base + ln(depth) ln(moves) / divisor (both x100),
     /// and how much history changes the reduction.
     lmr_base = 75 in 25..=125;
-    lmr_divisor = 225 in 150..=350;
-    lmr_history_divisor = 8192 in 4096..=16384;
+    lmr_divisor = 219 in 150..=350;
+    lmr_history_divisor = 8264 in 4096..=16384;
     /// Late-move reductions: a capture's reduction is divided by this.
     lmr_noisy_divisor = 2 in 1..=4;
     /// Late-move reductions, plies added: off the principal variation, at
     /// an expected cut node; and taken off: while the eval improves, for a
     /// move that gives check.
-    lmr_not_pv = 1 in 0..=2;
+    lmr_not_pv = 2 in 0..=2;
     lmr_cut_node = 1 in 0..=2;
-    lmr_improving = 1 in 0..=2;
+    lmr_improving = 0 in 0..=2;
     lmr_gives_check = 1 in 0..=2;
     /// Late-move reductions: a ply added where the nodes a ply below have
     /// failed high more than this many times since this node's parent
@@ -136,23 +136,23 @@ parameters! {
     /// error added to the static evaluation (the non-pawn weight counts
     /// for each side), and the most weight (of 256) a search's result gets
     /// in an entry's average.
-    correction_pawn_weight = 50 in 0..=150;
-    correction_non_pawn_weight = 25 in 0..=100;
-    correction_continuation_weight = 25 in 0..=100;
-    correction_max_weight = 16 in 4..=64;
+    correction_pawn_weight = 54 in 0..=150;
+    correction_non_pawn_weight = 26 in 0..=100;
+    correction_continuation_weight = 29 in 0..=100;
+    correction_max_weight = 18 in 4..=64;
     /// Quiescence futility (delta) margin.
-    qs_futility_margin = 200 in 100..=400;
+    qs_futility_margin = 205 in 100..=400;
     /// History: a cutoff at `depth` is worth scale * depth - offset, up to
     /// the maximum.
-    history_bonus_scale = 170 in 80..=300;
-    history_bonus_offset = 80 in 0..=200;
-    history_bonus_max = 1800 in 800..=3000;
+    history_bonus_scale = 169 in 80..=300;
+    history_bonus_offset = 78 in 0..=200;
+    history_bonus_max = 1789 in 800..=3000;
     /// Move ordering: captures by victim value times this, plus capture
     /// history divided by the divisor; a capture whose SEE loses more than
     /// its score / see divisor waits with the bad captures.
-    capture_victim_weight = 16 in 4..=32;
-    capture_history_divisor = 8 in 2..=32;
-    capture_see_divisor = 64 in 16..=256;
+    capture_victim_weight = 17 in 4..=32;
+    capture_history_divisor = 9 in 2..=32;
+    capture_see_divisor = 59 in 16..=256;
     /// The thread vote: each thread's weight is (score - lowest score +
     /// offset) * depth.
     vote_score_offset = 14 in 1..=50;
@@ -373,9 +373,9 @@ mod tests {
     fn overrides_replace_named_defaults_and_reject_bad_pairs() {
         let defaults: Vec<i32> = TABLE.iter().map(|p| p.default).collect();
         assert_eq!(parse_overrides(""), Ok(defaults.clone()));
-        let values = parse_overrides(" iir_min_depth = 6 , lmp_base=4,").unwrap();
+        let values = parse_overrides(" iir_min_depth = 6 , lmp_base=5,").unwrap();
         let at = |name: &str| TABLE.iter().position(|p| p.name == name).unwrap();
-        assert_eq!((values[at("iir_min_depth")], values[at("lmp_base")]), (6, 4));
+        assert_eq!((values[at("iir_min_depth")], values[at("lmp_base")]), (6, 5));
         let changed = values.iter().zip(&defaults).filter(|(a, b)| a != b).count();
         assert_eq!(changed, 2);
         assert!(parse_overrides("iir_depth=6").unwrap_err().contains("'iir_depth'"));

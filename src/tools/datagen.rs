@@ -582,7 +582,7 @@ mod tests {
         // so, or played on to the mate. Few nodes a move, so that the first
         // searches score it short of a mate and keep their positions.
         let book = [Position::from_fen("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap()];
-        let base = Settings { nodes: 5000, random_plies: 0, opening_bound: i32::MAX, ..Settings::new(PathBuf::new()) };
+        let base = Settings { nodes: 1000, random_plies: 0, opening_bound: i32::MAX, ..Settings::new(PathBuf::new()) };
         let mut engine = Engine::new();
         let (adjudicated, ending) = play_game_to_its_end(&mut engine, &base, &book, &mut ChaCha12Rng::seed_from_u64(1));
         assert_eq!(ending, Ending::AdjudicatedWin);
