@@ -7,7 +7,7 @@
 //! In the ordinary build each accessor is a constant. A build with the
 //! `ablation` feature (the tuning build) also reads `ROQUE_PARAMS`
 //! (`name=value` pairs, comma-separated, e.g.
-//! `ROQUE_PARAMS=iir_min_depth=6,lmp_base=4`) once at start-up, so a match
+//! `ROQUE_PARAMS=iir_min_depth=6,lmp_base=5`) once at start-up, so a match
 //! can put a value against the default without a second build
 //! (`scripts/variant.sh`), and offers every parameter as a UCI `spin`
 //! option of the same name, so that a tuner can set them (`roque
