@@ -99,7 +99,7 @@ parameters! {
     see_noisy_margin = 92 in 40..=200;
     /// Singular extensions: shallowest depth, margin (x depth / 8), and the
     /// extra margin for a double extension.
-    singular_min_depth = 6 in 6..=12;
+    singular_min_depth = 6 in 4..=12;
     singular_margin = 16 in 8..=32;
     double_extension_margin = 20 in 5..=50;
     /// Singular extensions: the table entry is at most this much shallower
@@ -117,7 +117,7 @@ parameters! {
     /// Late-move reductions, plies added: off the principal variation, at
     /// an expected cut node; and taken off: while the eval improves, for a
     /// move that gives check.
-    lmr_not_pv = 2 in 0..=2;
+    lmr_not_pv = 2 in 0..=3;
     lmr_cut_node = 1 in 0..=2;
     lmr_improving = 0 in 0..=2;
     lmr_gives_check = 1 in 0..=2;
