@@ -3,56 +3,24 @@
 
 `bench` searches with 16 MiB of table; a game is played with what the user
 gives (Hash 64 in this project's matches, hundreds of MiB in analysis). This
-searches the first positions of an EPD book to a fixed node count, one
-`ucinewgame` before each, with the builds taken in turn round after round,
-and reports each build's nodes a second over the searches alone (the
-engine's own `info ... nodes N ... time T`, so the clearing of the table
-between positions is not counted). The best round of each build is kept, so
-that a moment of load on a shared machine counts against neither. Usage:
+searches the first positions of an EPD book to a fixed node count, each in a
+new game (time-to-depth.py's `run`), with the builds taken in turn round
+after round, and reports each build's nodes a second over the searches
+alone (the engine's own `info ... nodes N ... time T`, so the clearing of
+the table before each search is not counted). The best round of each build
+is kept, so that a moment of load on a shared machine counts against
+neither. Usage:
 
     scripts/hash-speed.py <roque> <roque> ... [--hash 64] [--nodes 2000000]
         [--positions 8] [--rounds 3] [--book ../shared/data/openings.epd]
 """
 import argparse
-import subprocess
+import importlib.util
+import pathlib
 
-
-def search_speed(engine, hash_mib, nodes, fens):
-    """(nodes, milliseconds) summed over one search of each position."""
-    process = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        process.stdin.write(line + "\n")
-        process.stdin.flush()
-
-    def until(prefix):
-        last = None
-        while True:
-            line = process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{engine} stopped")
-            words = line.split()
-            if "nodes" in words and "time" in words:
-                last = words
-            if line.startswith(prefix):
-                return last
-
-    send("uci")
-    until("uciok")
-    send(f"setoption name Hash value {hash_mib}")
-    send("isready")
-    until("readyok")
-    total_nodes = total_ms = 0
-    for fen in fens:
-        send("ucinewgame")
-        send(f"position fen {fen}")
-        send(f"go nodes {nodes}")
-        last = until("bestmove")
-        total_nodes += int(last[last.index("nodes") + 1])
-        total_ms += int(last[last.index("time") + 1])
-    send("quit")
-    process.wait()
-    return total_nodes, total_ms
+_spec = importlib.util.spec_from_file_location("time_to_depth", pathlib.Path(__file__).with_name("time-to-depth.py"))
+time_to_depth = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(time_to_depth)
 
 
 def main():
@@ -69,7 +37,8 @@ def main():
     best = {engine: 0 for engine in args.engines}
     for round_ in range(1, args.rounds + 1):
         for engine in args.engines:
-            nodes, ms = search_speed(engine, args.hash, args.nodes, fens)
+            runs = [time_to_depth.run(engine, fen, f"nodes {args.nodes}", args.hash) for fen in fens]
+            nodes, ms = sum(r[0] for r in runs), sum(r[1] for r in runs)
             nps = nodes * 1000 // max(ms, 1)
             best[engine] = max(best[engine], nps)
             print(f"round {round_}  {engine}: {nodes} nodes in {ms} ms, {nps} nps", flush=True)

@@ -12,9 +12,11 @@ import subprocess
 import sys
 
 
-def run(binary, fen, depth, hash_mb):
+def run(binary, fen, limit, hash_mb):
+    """(nodes, milliseconds, hashfull) of `go <limit>` (e.g. "depth 12") from
+    `fen` in a new game, as the engine's last `info depth` line gives them."""
     engine = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    engine.stdin.write(f"setoption name Hash value {hash_mb}\nucinewgame\nposition fen {fen}\ngo depth {depth}\n")
+    engine.stdin.write(f"setoption name Hash value {hash_mb}\nucinewgame\nposition fen {fen}\ngo {limit}\n")
     engine.stdin.flush()
     last = {"nodes": 0, "time": 0, "hashfull": 0}
     for line in engine.stdout:
@@ -41,7 +43,7 @@ def main():
     totals = {binary: [0, 0, 0] for binary in binaries}
     for fen in fens:
         for binary in binaries:
-            for i, value in enumerate(run(binary, fen, depth, hash_mb)):
+            for i, value in enumerate(run(binary, fen, f"depth {depth}", hash_mb)):
                 totals[binary][i] += value
     for binary, (nodes, ms, full) in totals.items():
         print(f"{binary}: nodes {nodes} ms {ms} mean hashfull {full / len(fens):.0f}")

@@ -101,9 +101,6 @@ impl<T> Drop for ZeroedSlice<T> {
     }
 }
 
-/// A huge page of x86-64's and most ARM Linux systems: 2 MiB.
-const HUGE_PAGE: usize = 2 << 20;
-
 /// Asks Linux to back a large block (the transposition table) with huge
 /// pages where it can, as it does only for memory marked so where the
 /// system's transparent huge pages are set to `madvise` (Debian's
@@ -121,6 +118,8 @@ fn advise_huge_pages(start: *mut u8, bytes: usize) {
         /// Linux's `MADV_HUGEPAGE`, the same on every architecture.
         const MADV_HUGEPAGE: std::ffi::c_int = 14;
         const PAGE: usize = 4096;
+        /// A huge page of x86-64's and most ARM Linux systems: 2 MiB.
+        const HUGE_PAGE: usize = 2 << 20;
         if bytes < HUGE_PAGE {
             return;
         }
@@ -136,7 +135,7 @@ fn advise_huge_pages(start: *mut u8, bytes: usize) {
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (start, bytes, HUGE_PAGE);
+    let _ = (start, bytes);
 }
 
 /// The memory the engine may use, in bytes, where the system says (Linux):
