@@ -185,6 +185,46 @@ fn ponder_then_stop_answers_at_once() {
     check_search(&middlegame(), &lines, false);
 }
 
+/// A search that ends by its own limit (nodes here; the strength levels
+/// limit nodes too) still holds its move under `go infinite` and `go
+/// ponder`, until `stop` or `ponderhit`: cutechess-cli ponders with
+/// `go ponder nodes N`.
+#[test]
+fn a_node_limit_holds_the_move_until_stop_or_ponderhit() {
+    let mut engine = Engine::ready();
+    engine.send("setoption name Ponder value true");
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    for (go, release) in
+        [("go ponder nodes 2000", "ponderhit"), ("go infinite nodes 2000", "stop"), ("go ponder nodes 2000", "stop")]
+    {
+        engine.send(go);
+        engine.assert_none_within(|l| l.starts_with("bestmove"), Duration::from_millis(400));
+        let lines = engine.sync();
+        assert!(lines.iter().all(|l| !l.contains("error")), "{go}: {lines:?}");
+        engine.send(release);
+        let lines = engine.lines_until(|l| l.starts_with("bestmove"), TIMEOUT);
+        check_search(&middlegame(), &lines, false);
+        assert!(engine.sync().iter().all(|l| !l.starts_with("bestmove")), "{go}: one bestmove only");
+    }
+}
+
+#[test]
+fn a_weakened_engine_ponders_and_analyses_until_told() {
+    for option in ["setoption name Skill Level value 5", "setoption name UCI_LimitStrength value true"] {
+        let mut engine = Engine::ready();
+        engine.send("setoption name Ponder value true");
+        engine.send(option);
+        engine.send("position startpos moves e2e4 e7e5");
+        for (go, release) in [("go ponder wtime 60000 btime 60000", "ponderhit"), ("go infinite", "stop")] {
+            engine.send(go);
+            engine.assert_none_within(|l| l.starts_with("bestmove"), Duration::from_millis(400));
+            engine.send(release);
+            let lines = engine.lines_until(|l| l.starts_with("bestmove"), TIMEOUT);
+            assert!(lines.iter().all(|l| !l.contains("error")), "{option}, {go}: {lines:?}");
+        }
+    }
+}
+
 #[test]
 fn multipv_lines_have_distinct_first_moves() {
     let mut engine = Engine::ready();

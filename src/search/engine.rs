@@ -361,6 +361,7 @@ impl Engine {
     fn begin_search(&self, limits: &SearchLimits) {
         self.tt.new_search();
         self.signals.stop.store(false, Relaxed);
+        self.signals.halt.store(false, Relaxed);
         self.signals.pondering.store(limits.ponder, Relaxed);
         *self.signals.result.lock().unwrap() = None;
         *self.signals.searching.lock().unwrap() = true;
@@ -442,7 +443,7 @@ impl Engine {
 
     /// Ends the running search soon; its best move is then reported.
     pub fn stop(&self) {
-        self.signals.stop.store(true, Relaxed);
+        self.signals.request_stop();
     }
 
     /// The pondered move was played: the search goes on under the clock.

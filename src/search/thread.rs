@@ -30,8 +30,12 @@ use std::time::Duration;
 /// Flags shared by the engine and every thread, for the engine's lifetime.
 #[derive(Default)]
 pub struct Signals {
-    /// Set to end the running search.
+    /// Set to end the running search: by `stop`, or by the search itself
+    /// at its limits, to end its helpers.
     pub stop: AtomicBool,
+    /// Set by `stop` alone: a move held under `go infinite` or `go ponder`
+    /// waits for it (or `ponderhit`), not for the search's own end.
+    pub halt: AtomicBool,
     /// True from `go ponder` until `ponderhit`.
     pub pondering: AtomicBool,
     /// True while a search runs; `wait` sleeps on `idle` until it is false.
@@ -43,9 +47,10 @@ pub struct Signals {
 
 impl Signals {
     /// With `infinite` or while pondering the move waits for `stop` or
-    /// `ponderhit`, even when the search itself is over.
+    /// `ponderhit`, even when the search itself is over (by depth, nodes,
+    /// mate or the strength limit's nodes).
     pub fn hold_move(&self, limits: &SearchLimits) {
-        while !self.stop.load(Relaxed) && (limits.infinite || self.pondering.load(Relaxed)) {
+        while !self.halt.load(Relaxed) && (limits.infinite || self.pondering.load(Relaxed)) {
             self.pause(Duration::from_millis(1));
         }
     }
@@ -78,11 +83,17 @@ impl Signals {
     #[cfg(target_arch = "wasm32")]
     fn take_host_signal(&self, signal: u32) {
         if signal & crate::web::host::STOP != 0 {
-            self.stop.store(true, Relaxed);
+            self.request_stop();
         }
         if signal & crate::web::host::PONDERHIT != 0 {
             self.pondering.store(false, Relaxed);
         }
+    }
+
+    /// The GUI's `stop`: the search ends and its move is no longer held.
+    pub fn request_stop(&self) {
+        self.halt.store(true, Relaxed);
+        self.stop.store(true, Relaxed);
     }
 
     /// Stops the helpers and waits until each has left the search.
