@@ -396,3 +396,17 @@ fn a_new_variant_forgets_what_the_last_one_taught() {
         assert_eq!(nodes_of(&engine.search("go depth 9")), expected, "after {variant}");
     }
 }
+
+#[test]
+fn a_promotion_letter_is_read_in_either_case() {
+    for (variant, fen) in [
+        (Variant::Losers, "k7/4P3/8/8/8/8/p7/4K3 w - - 0 1"),
+        (Variant::Marseillais, "k7/4P3/8/8/8/8/p7/4K3 w - - 0 1"),
+    ] {
+        let mut engine = engine_in(variant);
+        engine.send(&format!("position fen {fen} moves e7e8N"));
+        let lines = engine.sync();
+        assert!(lines.iter().all(|l| !l.contains("error")), "{variant}: {lines:?}");
+        assert!(engine.fen().starts_with("k3N3/8/"), "{variant}: {}", engine.fen());
+    }
+}

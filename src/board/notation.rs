@@ -127,14 +127,26 @@ pub(crate) fn is_well_formed(text: &str) -> bool {
     }
 }
 
+/// A move's text with its promotion letter in lower case: GUIs write
+/// `e7e8Q` as well as `e7e8q`.
+pub(crate) fn lower_promotion(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.as_bytes() {
+        [_, _, _, _, letter] if letter.is_ascii_uppercase() && text.is_ascii() => {
+            std::borrow::Cow::Owned(format!("{}{}", &text[..4], letter.to_ascii_lowercase() as char))
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 impl Position {
     /// Reads a move in UCI notation against this position. In standard
     /// chess castling may be written either way (`e1g1` or `e1h1`); with
     /// `chess960` the king-takes-rook form comes first and the king's
     /// two-square form is accepted only when no ordinary move matches it.
-    pub fn parse_uci_move(&self, text: &str, chess960: bool) -> Result<Move, MoveParseError> {
+    pub fn parse_uci_move(&self, original: &str, chess960: bool) -> Result<Move, MoveParseError> {
+        let text = &*lower_promotion(original);
         if !is_well_formed(text) {
-            return Err(MoveParseError::Malformed(text.chars().take(16).collect()));
+            return Err(MoveParseError::Malformed(original.chars().take(16).collect()));
         }
         let moves = self.legal_moves();
         moves
@@ -142,7 +154,7 @@ impl Position {
             .find(|m| m.to_uci(chess960) == text)
             .or_else(|| moves.iter().find(|m| m.is_castling() && m.to_uci(!chess960) == text))
             .copied()
-            .ok_or_else(|| MoveParseError::Illegal(text.to_string()))
+            .ok_or_else(|| MoveParseError::Illegal(original.to_string()))
     }
 
     /// Reads a move in Standard Algebraic Notation: the one legal move
@@ -300,6 +312,18 @@ mod tests {
         assert_eq!(san_of(fen, "exd8q"), Ok("exd8=Q+".to_string()));
         // A promotion must name its piece.
         assert!(matches!(san_of(fen, "e8"), Err(MoveParseError::Illegal(_))));
+    }
+
+    #[test]
+    fn a_uci_promotion_letter_is_read_in_either_case() {
+        let position = Position::from_fen("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        for (upper, lower) in [("e7e8N", "e7e8n"), ("e7d8Q", "e7d8q"), ("e7e8R", "e7e8r"), ("e7e8B", "e7e8b")] {
+            assert_eq!(position.parse_uci_move(upper, false), position.parse_uci_move(lower, false), "{upper}");
+            assert!(position.parse_uci_move(upper, false).is_ok(), "{upper}");
+        }
+        for bad in ["E7E8Q", "e7e8K", "e7e8P", "e7E8q"] {
+            assert!(matches!(position.parse_uci_move(bad, false), Err(MoveParseError::Malformed(_))), "{bad}");
+        }
     }
 
     #[test]

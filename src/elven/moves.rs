@@ -190,7 +190,9 @@ fn read_move_text(text: &str) -> Option<MoveText> {
     }
     let promotion = match bytes {
         [] => None,
-        [letter] => Some(ElvenPieceKind::PROMOTIONS.into_iter().find(|kind| kind.char() as u8 == *letter)?),
+        [letter] => {
+            Some(ElvenPieceKind::PROMOTIONS.into_iter().find(|kind| kind.char() as u8 == letter.to_ascii_lowercase())?)
+        }
         _ => return None,
     };
     if squares.len() < 2 || (promotion.is_some() && squares.len() != 2) {
@@ -286,5 +288,8 @@ mod tests {
         assert_eq!(read.squares.len(), 2);
         assert_eq!(read_move_text("e7e8b").unwrap().promotion, Some(ElvenPieceKind::Bishop));
         assert_eq!(read_move_text("j9j10n").unwrap().promotion, Some(ElvenPieceKind::Knight));
+        // GUIs write the promotion letter in either case.
+        assert_eq!(read_move_text("e7e8B").unwrap().promotion, Some(ElvenPieceKind::Bishop));
+        assert!(read_move_text("e4e5K").is_none());
     }
 }

@@ -6,7 +6,7 @@ use super::mines::{MineBelief, MineOdds};
 use super::position::VariantPosition;
 use super::turn::Player;
 use super::Goal;
-use crate::board::{is_well_formed, DrawReason};
+use crate::board::{is_well_formed, lower_promotion, DrawReason};
 use crate::types::{Bitboard, Color, PieceType, Square};
 use std::fmt;
 
@@ -168,6 +168,7 @@ impl VariantPosition {
     /// this position; an illegal one comes back with the rule it breaks
     /// where one can be named.
     pub fn parse_action(&self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
+        let text = &*lower_promotion(text);
         let drop = parse_drop(text);
         if let Some(mine) = parse_mine(text).filter(|_| self.rules.variant.has_mines()) {
             return self.parse_mine(text, mine);
