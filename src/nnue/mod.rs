@@ -43,9 +43,21 @@ pub fn embedded() -> Arc<Network> {
     Arc::clone(&EMBEDDED)
 }
 
-/// Reads a network file.
+/// Reads a network file. No more than a network's largest size is read:
+/// a huge file (or `/dev/zero`) is refused, not taken into memory.
 pub fn load(path: &Path) -> Result<Arc<Network>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    use std::io::Read;
+    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let mut bytes = Vec::new();
+    file.take(network::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(cannot_read)?;
+    if bytes.len() > network::MAX_FILE_BYTES {
+        return Err(format!(
+            "{}: larger than any network file (at most {} bytes)",
+            path.display(),
+            network::MAX_FILE_BYTES
+        ));
+    }
     Network::from_bytes(&bytes).map(Arc::from).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -54,4 +66,28 @@ pub fn load(path: &Path) -> Result<Arc<Network>, String> {
 /// accumulators move by move).
 pub fn evaluate<R: crate::board::Rules>(network: &Network, position: &crate::board::Board<R>) -> i32 {
     Accumulator::new(network, position).evaluate(network, position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_larger_than_any_network_is_refused_unread() {
+        let path = std::env::temp_dir().join(format!("roque-huge-{}.nnue", std::process::id()));
+        let file = std::fs::File::create(&path).unwrap();
+        // Sparse: a gigabyte that takes no disk; only its first bytes are read.
+        file.set_len(1 << 30).unwrap();
+        let error = load(&path).err();
+        std::fs::remove_file(&path).unwrap();
+        let error = error.expect("refused");
+        assert!(error.contains("larger than any network file"), "{error}");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_endless_file_is_refused() {
+        let error = load(Path::new("/dev/zero")).err().expect("refused");
+        assert!(error.contains("larger than any network file"), "{error}");
+    }
 }

@@ -62,6 +62,9 @@ pub const FILE_BYTES: usize = file_bytes(1, false);
 
 /// The size of the file of a network with `buckets` king buckets, written
 /// in version 3 (`keyed`) or 2.
+/// The largest network file this build reads (the most king buckets).
+pub const MAX_FILE_BYTES: usize = file_bytes(MAX_KING_BUCKETS, true);
+
 const fn file_bytes(buckets: usize, keyed: bool) -> usize {
     let header = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
     header + 2 * (buckets * INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS
