@@ -137,6 +137,30 @@ fn an_illegal_move_is_reported_with_its_game_and_move_and_the_other_games_are_st
 }
 
 #[test]
+fn latin1_files_and_a_byte_order_mark_are_read() {
+    // Latin-1, as older databases write PGN: 0xFC is ü. A byte-order mark
+    // before the first tag, as Windows editors write UTF-8.
+    let path = input_file("latin1.pgn", "");
+    std::fs::write(
+        &path,
+        b"\xEF\xBB\xBF[Event \"bom\"]\n\n1. d4 d5 *\n\n[Event \"x\"]\n[White \"M\xFCller\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let (ok, out, err) = analyse(&path, &["--nodes", "1000"]);
+    assert!(ok, "{err}");
+    assert!(!err.contains("game "), "{err}");
+    let games = read_games(&out);
+    assert_eq!(games.len(), 2, "{out}");
+    assert_eq!(games[0].tag("Event"), Some("bom"), "{out}");
+    assert_eq!(games[1].tag("White"), Some("M\u{fc}ller"), "{out}");
+    assert!(games.iter().all(|game| game.moves.len() == 2), "{out}");
+    let path = input_file("bom.epd", "\u{feff}6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\n");
+    let (ok, out, err) = analyse(&path, &["--nodes", "20000"]);
+    assert!(ok, "{err}");
+    assert_eq!(read_games(&out)[0].moves[0].san, "Rd8#", "{out}");
+}
+
+#[test]
 fn nothing_readable_is_an_error() {
     let file = input_file("nothing.pgn", "this is not chess\n");
     let (ok, _, err) = analyse(&file, &["--nodes", "1000"]);

@@ -5,7 +5,7 @@
 //! (docs/analyse.md).
 
 use super::move_judgement::{accuracy, centipawn_loss, Evaluation, Mark};
-use super::pgn::{read_games, PgnGame};
+use super::pgn::{decode_file, read_games, PgnGame};
 use super::progress::Progress;
 use crate::board::{Game, GameResult, MoveParseError, Position};
 use crate::search::{Engine, IterationInfo, Reporter, Score, SearchLimits};
@@ -138,7 +138,8 @@ struct ReadGame {
 /// and the rest goes on; an error comes back only when the file cannot be
 /// read or written, or holds nothing to analyse.
 pub fn run(settings: &Settings) -> Result<Summary, String> {
-    let text = std::fs::read_to_string(&settings.input).map_err(|e| format!("cannot read {}: {e}", settings.input))?;
+    let bytes = std::fs::read(&settings.input).map_err(|e| format!("cannot read {}: {e}", settings.input))?;
+    let text = decode_file(bytes);
     let mut faults = 0;
     let games = read_input(&text, &mut |message| {
         faults += 1;

@@ -5,6 +5,17 @@
 
 use crate::board::Position;
 
+/// The text of a PGN or EPD file's bytes: UTF-8 (a byte-order mark before
+/// it dropped), or else Latin-1, as older databases write names, each byte
+/// its own character.
+pub fn decode_file(bytes: Vec<u8>) -> String {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
+}
+
 /// One game as read: its tags in file order, its main line, its result.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PgnGame {
@@ -252,6 +263,13 @@ fn skip_line(chars: &mut impl Iterator<Item = (usize, char)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_decode_as_utf8_or_else_latin1() {
+        assert_eq!(decode_file(b"\xEF\xBB\xBF[White \"M\xC3\xBCller\"]".to_vec()), "[White \"M\u{fc}ller\"]");
+        assert_eq!(decode_file(b"[White \"M\xFCller\"]".to_vec()), "[White \"M\u{fc}ller\"]");
+        assert_eq!(decode_file(b"e4 e5".to_vec()), "e4 e5");
+    }
 
     fn sans(game: &PgnGame) -> Vec<&str> {
         game.moves.iter().map(|m| m.san.as_str()).collect()
