@@ -171,7 +171,11 @@ impl Command {
             return ParsedLine { skipped: Vec::new(), command };
         };
         let skipped = words[..start].iter().map(|w| w.to_string()).collect();
-        ParsedLine { skipped, command: parse_words(words[start], &words[start + 1..]).map(Some) }
+        let command = match words[start] {
+            "setoption" => parse_setoption(line, &words[start + 1..]),
+            command => parse_words(command, &words[start + 1..]),
+        };
+        ParsedLine { skipped, command: command.map(Some) }
     }
 }
 
@@ -211,23 +215,30 @@ fn parse_words(command: &str, rest: &[&str]) -> Result<Command, CommandError> {
             Some(word) if word.eq_ignore_ascii_case("off") => Command::Debug(false),
             other => return Err(CommandError::DebugNeedsOnOrOff(other.map(|w| w.to_string()))),
         },
-        "setoption" => parse_setoption(rest)?,
         "position" => parse_position(rest)?,
         "go" => Command::Go(parse_go(rest)?),
         _ => return Err(CommandError::UnknownCommand(command.to_string())),
     })
 }
 
-/// `setoption name <id> [value <x>]`: both the name and the value may
-/// contain spaces; they are joined again with single spaces.
-fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
+/// `setoption name <id> [value <x>]`, `rest` the words of `line` after
+/// `setoption`: both the name and the value may contain spaces. The name's
+/// words are joined again with single spaces; the value is the line's text
+/// from its first word to its last, as it was (a path may hold two spaces).
+fn parse_setoption(line: &str, rest: &[&str]) -> Result<Command, CommandError> {
     if rest.first() != Some(&"name") {
         return Err(CommandError::SetOptionNeedsName);
     }
     let rest = &rest[1..];
     let value_at = rest.iter().position(|&w| w == "value");
+    // Where a word of `line` starts in it.
+    let offset = |word: &str| word.as_ptr() as usize - line.as_ptr() as usize;
+    let verbatim = |words: &[&str]| match (words.first(), words.last()) {
+        (Some(first), Some(last)) => line[offset(first)..offset(last) + last.len()].to_string(),
+        _ => String::new(),
+    };
     let (name, value) = match value_at {
-        Some(at) => (&rest[..at], Some(rest[at + 1..].join(" "))),
+        Some(at) => (&rest[..at], Some(verbatim(&rest[at + 1..]))),
         None => (rest, None),
     };
     if name.is_empty() {
@@ -455,7 +466,18 @@ mod tests {
         );
         assert_eq!(
             parse("setoption name X value a  b"),
-            Ok(Some(Command::SetOption { name: "X".into(), value: Some("a b".into()) }))
+            Ok(Some(Command::SetOption { name: "X".into(), value: Some("a  b".into()) }))
+        );
+        assert_eq!(
+            parse("  setoption  name  Eval  File value  /a dir/with  two\tspaces.nnue \r"),
+            Ok(Some(Command::SetOption {
+                name: "Eval File".into(),
+                value: Some("/a dir/with  two\tspaces.nnue".into())
+            }))
+        );
+        assert_eq!(
+            parse("setoption name X value"),
+            Ok(Some(Command::SetOption { name: "X".into(), value: Some(String::new()) }))
         );
         assert_eq!(parse("setoption"), Err(CommandError::SetOptionNeedsName));
         assert_eq!(parse("setoption name"), Err(CommandError::SetOptionNeedsName));
