@@ -410,3 +410,25 @@ fn a_promotion_letter_is_read_in_either_case() {
         assert!(engine.fen().starts_with("k3N3/8/"), "{variant}: {}", engine.fen());
     }
 }
+
+/// A game drawn by rule while moves remain (too little material, the
+/// fifty-move rule) is reported as over, and still given a move with a
+/// score of 0, as chess is: a GUI that does not apply the variant's draw
+/// rule goes on instead of taking `bestmove (none)` for a forfeit.
+#[test]
+fn a_game_drawn_by_rule_is_reported_and_still_given_a_move() {
+    for (variant, fen, result) in [
+        (Variant::Marseillais, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "1/2-1/2 (insufficient material)"),
+        (Variant::Ghost, "4k3/8/8/8/8/8/8/4KR2 w - - 100 1", "1/2-1/2 (fifty-move rule)"),
+    ] {
+        let mut engine = engine_in(variant);
+        engine.send(&format!("position fen {fen}"));
+        let lines = engine.search("go depth 3");
+        assert!(lines.contains(&format!("info string game over: {result}")), "{variant}: {lines:?}");
+        let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+        assert!(last_info.contains(" score cp 0 "), "{variant}: {lines:?}");
+        let best = best_move(&lines);
+        let position = VariantPosition::from_fen(variant, fen).unwrap();
+        assert!(position.parse_action(&best, false).is_ok(), "{variant}: {best}");
+    }
+}
