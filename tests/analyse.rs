@@ -170,6 +170,11 @@ fn nothing_readable_is_an_error() {
     assert!(!ok && err.contains("/no/such/file.pgn"), "{err}");
     let (ok, _, err) = analyse(&file, &["--nodes", "10", "--depth", "3"]);
     assert!(!ok && err.contains("one of"), "{err}");
+    // The output may not be the input.
+    let game = input_file("own.pgn", THREE_GAMES);
+    let (ok, _, err) = analyse(&game, &["--nodes", "100", "--output", game.to_str().unwrap()]);
+    assert!(!ok && err.contains("is the input"), "{err}");
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), THREE_GAMES);
 }
 
 #[test]

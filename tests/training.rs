@@ -212,6 +212,50 @@ fn data_files_convert_between_binary_and_text_without_loss() {
     assert!(error.contains("33 bytes"), "{error}");
 }
 
+/// A command of the pipeline, which must fail; its standard error.
+fn failing(program: &str, args: &[&str]) -> String {
+    let output = Command::new(program).args(args).output().unwrap();
+    assert!(!output.status.success(), "{program} {args:?} succeeded");
+    String::from_utf8_lossy(&output.stderr).to_string()
+}
+
+#[test]
+fn no_tool_writes_over_a_file_it_reads() {
+    let data = scratch("own.bin");
+    datagen::run(&quick_settings(&data, 2, 23), Duration::from_secs(60)).unwrap();
+    let before = std::fs::read(&data).unwrap();
+    let other = scratch("other.bin");
+    std::fs::write(&other, &before).unwrap();
+    let (data_name, other_name) = (data.to_str().unwrap(), other.to_str().unwrap());
+    let roque = env!("CARGO_BIN_EXE_roque");
+    let train = env!("CARGO_BIN_EXE_roque-train");
+    for args in [
+        vec!["data", "convert", data_name, data_name],
+        vec!["data", "shuffle", data_name, data_name],
+        vec!["data", "merge", data_name, other_name, data_name],
+        vec!["data", "augment", data_name, data_name, "--walks", "1"],
+    ] {
+        let error = failing(roque, &args);
+        assert!(error.contains("is the input"), "{args:?}: {error}");
+    }
+    for args in [
+        vec![data_name, "--out", data_name],
+        vec![other_name, "--validation", data_name, "--out", data_name],
+        vec![data_name, "--out", "n.nnue", "--checkpoint", data_name],
+    ] {
+        let error = failing(train, &args);
+        assert!(error.contains("is the input"), "{args:?}: {error}");
+    }
+    assert_eq!(std::fs::read(&data).unwrap(), before, "untouched");
+    // No data: an error, not an untrained network.
+    let empty = scratch("empty.bin");
+    std::fs::write(&empty, b"").unwrap();
+    let net = scratch("empty.nnue");
+    let error = failing(train, &[empty.to_str().unwrap(), "--out", net.to_str().unwrap()]);
+    assert!(error.contains("no training positions"), "{error}");
+    assert!(!net.exists());
+}
+
 /// Positions of a few quick games (in `source`) labelled with plain
 /// material, so that a few epochs learn something measurable.
 fn material_records(source: &Path) -> Vec<Record> {

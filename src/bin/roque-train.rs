@@ -4,6 +4,7 @@
 use roque::nnue::network::{KingBuckets, HIDDEN};
 use roque::tools::data_files::read_records;
 use roque::tools::record_set::{FileRecords, RecordSet};
+use roque::tools::same_file::refuse_output_among_inputs;
 use roque::tools::train::{fit_scale, quantisation_error, Schedule, Shape, TrainSettings, Trainer};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -167,6 +168,18 @@ fn main() -> ExitCode {
 }
 
 fn train(options: &Options) -> Result<(), String> {
+    // What the run reads may not be where it writes: the data are mapped,
+    // and an overwritten file would be trained on as it changes.
+    let read = || {
+        let starts = [&options.init, &options.init_net].into_iter().flatten();
+        options.data.iter().chain(&options.validation).chain(starts).map(PathBuf::as_path)
+    };
+    if let Some(out) = &options.out {
+        refuse_output_among_inputs(out, read().chain(options.checkpoint.as_deref()))?;
+    }
+    if let Some(checkpoint) = &options.checkpoint {
+        refuse_output_among_inputs(checkpoint, read())?;
+    }
     let start = Instant::now();
     // Binary files are mapped, not read: only the order of the positions
     // is held in memory.
@@ -178,6 +191,9 @@ fn train(options: &Options) -> Result<(), String> {
             records.split_off(holdout)
         }
     };
+    if records.is_empty() {
+        return Err("no training positions in the data files".into());
+    }
     println!(
         "{} training and {} validation positions read in {:.1} s; network 768x2 -> {HIDDEN}x2 -> 1, {}",
         records.len(),

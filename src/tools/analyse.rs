@@ -7,10 +7,12 @@
 use super::move_judgement::{accuracy, centipawn_loss, Evaluation, Mark};
 use super::pgn::{decode_file, read_games, PgnGame};
 use super::progress::Progress;
+use super::same_file::refuse_output_among_inputs;
 use crate::board::{Game, GameResult, MoveParseError, Position};
 use crate::search::{Engine, IterationInfo, Reporter, Score, SearchLimits};
 use crate::types::{Color, Move};
 use std::io::Write;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 pub const USAGE: &str = "usage: roque analyse <file> [--output <file>] [--nodes <n> | --depth <n> | --movetime <ms>]
@@ -138,6 +140,9 @@ struct ReadGame {
 /// and the rest goes on; an error comes back only when the file cannot be
 /// read or written, or holds nothing to analyse.
 pub fn run(settings: &Settings) -> Result<Summary, String> {
+    if let Some(output) = &settings.output {
+        refuse_output_among_inputs(Path::new(output), [Path::new(&settings.input)])?;
+    }
     let bytes = std::fs::read(&settings.input).map_err(|e| format!("cannot read {}: {e}", settings.input))?;
     let text = decode_file(bytes);
     let mut faults = 0;

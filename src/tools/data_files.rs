@@ -6,6 +6,7 @@
 //! `training_data.rs`): read in either layout, recognised from its records,
 //! and written as marlinformat (`convert --legacy`: Roque's first layout).
 
+use super::same_file::refuse_output_among_inputs;
 use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -114,6 +115,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     match args.first().map(String::as_str) {
         Some("convert") if args.len() == 3 || (args.len() == 4 && args[3] == "--legacy") => {
             let layout = if args.len() == 4 { Layout::Legacy } else { Layout::Marlin };
+            refuse_output_among_inputs(path(2)?, [path(1)?])?;
             let records = read_records(path(1)?)?;
             write_records_as(path(2)?, &records, layout)?;
             Ok(format!("{} positions written to {}", records.len(), args[2]))
@@ -132,6 +134,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
             Ok(text)
         }
         Some("merge") if args.len() >= 3 => {
+            refuse_output_among_inputs(path(1)?, args[2..].iter().map(Path::new))?;
             let mut records = Vec::new();
             for i in 2..args.len() {
                 records.extend(read_records(path(i)?)?);
@@ -144,6 +147,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
                 None => 1,
                 Some(s) => s.parse::<u64>().map_err(|_| format!("the seed must be a whole number, not '{s}'"))?,
             };
+            refuse_output_among_inputs(path(2)?, [path(1)?])?;
             let mut records = read_records(path(1)?)?;
             records.shuffle(&mut ChaCha12Rng::seed_from_u64(seed));
             write_records(path(2)?, &records)?;
@@ -151,6 +155,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
         }
         Some("augment") if args.len() >= 3 => {
             let settings = super::augment::parse_settings(&args[3..])?;
+            refuse_output_among_inputs(path(2)?, [path(1)?])?;
             let count = super::augment::augment(path(1)?, path(2)?, &settings)?;
             Ok(format!("{count} positions written to {}", args[2]))
         }

@@ -12,6 +12,7 @@ pub mod pgn;
 pub mod probe;
 pub mod progress;
 pub mod record_set;
+pub mod same_file;
 pub mod train;
 pub mod training_data;
 pub mod tune;
