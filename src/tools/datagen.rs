@@ -254,22 +254,36 @@ impl Note {
     }
 }
 
-/// Opens the output for appending and reads what it holds. Records beyond
-/// its note (a run killed between the two writes, or a record cut short)
-/// are dropped, so that the file holds whole games of known numbers.
+/// Opens the output for appending, alone (a lock held while the run
+/// lasts), and reads what it holds. Records beyond its note (a run killed
+/// between the two writes, or a record cut short) are dropped, so that the
+/// file holds whole games of known numbers.
 fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
     let path = &settings.output;
     let note_path = Note::path(path);
     let shown = path.display();
+    let file =
+        OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !metadata.is_file() {
+        return Err(format!("{shown} is not a regular file; give a file's name as --output"));
+    }
+    // A second run on the file would interleave its games with the first's.
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(format!("{shown} is being written by another datagen run; give another --output"))
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(format!("cannot lock {shown}: {e}")),
+    }
     let note = Note::read(&note_path)?;
-    let length = std::fs::metadata(path).map_or(0, |m| m.len());
+    let length = metadata.len();
     let wanted = Note::settings_of(settings);
     let note = match note {
-        None if length >= RECORD_BYTES as u64 => {
+        None if length > 0 => {
             return Err(format!(
-                "{shown} holds {} records but no note of their games ({}): a run on it could play \
-                 the same games again; give another --output",
-                length / RECORD_BYTES as u64,
+                "{shown} holds {length} bytes but no note of their games ({}): a run on it could play \
+                 the same games again, or it is not a datagen file; give another --output",
                 note_path.display()
             ))
         }
@@ -290,8 +304,6 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
         }
         Some(note) => note,
     };
-    let file =
-        OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("cannot write {shown}: {e}"))?;
     let whole = note.records * RECORD_BYTES as u64;
     if length > whole {
         file.set_len(whole).map_err(|e| format!("cannot trim {shown}: {e}"))?;
@@ -361,6 +373,7 @@ impl OrderedOutput {
 /// the games its note counts), every thread at once, with a progress line
 /// on standard error every `report_every`.
 pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, String> {
+    super::same_file::refuse_output_among_inputs(&settings.output, settings.book.as_deref())?;
     let book = read_book(settings)?;
     let output = open_output(settings)?;
     let started = AtomicU64::new(output.note.games);
@@ -386,7 +399,13 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
                         // do not depend on how the threads interleave.
                         let mut rng =
                             ChaCha12Rng::seed_from_u64(settings.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                        let records = play_game(&mut engine, settings, &book, &mut rng);
+                        let records = match play_game(&mut engine, settings, &book, &mut rng) {
+                            Ok(records) => records,
+                            Err(e) => {
+                                fail(e);
+                                break;
+                            }
+                        };
                         match output.lock().unwrap().finish(game, records) {
                             Ok((games, positions)) => {
                                 progress.games.fetch_add(games, Relaxed);
@@ -438,10 +457,15 @@ fn white_centipawns(score: Score, side: Color) -> Option<i32> {
     }
 }
 
+/// Openings drawn in a row, every one refused, before a run gives up: a
+/// book of positions already over or beyond the bound, or random plies
+/// that end every game, would otherwise keep it drawing for ever.
+const OPENING_TRIES: u32 = 1_000;
+
 /// An opening: a book line and random plies, kept if the game can go on
 /// and its first search stays within the bound.
-fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut ChaCha12Rng) -> Game {
-    loop {
+fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut ChaCha12Rng) -> Result<Game, String> {
+    for _ in 0..OPENING_TRIES {
         let mut game = Game::new(book[rng.random_range(0..book.len())]);
         for _ in 0..settings.random_plies {
             let moves = game.position().legal_moves();
@@ -456,9 +480,16 @@ fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mu
         engine.new_game();
         let result = engine.search_sync(&game, SearchLimits::nodes(settings.nodes));
         if matches!(result.score, Score::Cp(cp) if cp.abs() <= settings.opening_bound) {
-            return game;
+            return Ok(game);
         }
     }
+    Err(format!(
+        "no opening in {OPENING_TRIES} tries: each game drawn from the book ({}) and --random-plies {} was over, \
+         or its first search scored beyond {} cp",
+        settings.book.as_ref().map_or("the start position".to_string(), |b| b.display().to_string()),
+        settings.random_plies,
+        settings.opening_bound
+    ))
 }
 
 /// How a game of the data ended.
@@ -473,9 +504,15 @@ pub enum Ending {
     PlyLimit,
 }
 
-/// Plays one game and returns its kept positions with the game's outcome.
-pub fn play_game(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut ChaCha12Rng) -> Vec<Record> {
-    play_game_to_its_end(engine, settings, book, rng).0
+/// Plays one game and returns its kept positions with the game's outcome,
+/// or why no game could start.
+pub fn play_game(
+    engine: &mut Engine,
+    settings: &Settings,
+    book: &[Position],
+    rng: &mut ChaCha12Rng,
+) -> Result<Vec<Record>, String> {
+    Ok(play_game_to_its_end(engine, settings, book, rng)?.0)
 }
 
 /// [`play_game`], with how the game ended.
@@ -484,8 +521,8 @@ pub fn play_game_to_its_end(
     settings: &Settings,
     book: &[Position],
     rng: &mut ChaCha12Rng,
-) -> (Vec<Record>, Ending) {
-    let mut game = opening(engine, settings, book, rng);
+) -> Result<(Vec<Record>, Ending), String> {
+    let mut game = opening(engine, settings, book, rng)?;
     // Drawn only where some games are played out, so that the games of
     // other settings stay as they were.
     let played_out = settings.play_out > 0 && rng.random_range(0..100) < settings.play_out;
@@ -534,7 +571,7 @@ pub fn play_game_to_its_end(
         game.play(best);
         ply += 1;
     };
-    (kept.iter().map(|(position, score)| Record::new(position, *score, outcome)).collect(), ending)
+    Ok((kept.iter().map(|(position, score)| Record::new(position, *score, outcome)).collect(), ending))
 }
 
 #[cfg(test)]
@@ -577,6 +614,32 @@ mod tests {
     }
 
     #[test]
+    fn an_output_is_written_by_one_run_at_a_time_and_only_a_datagen_file() {
+        let dir = std::env::temp_dir().join(format!("roque-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let settings = Settings::new(dir.join("x.bin"));
+        let first = open_output(&settings).unwrap();
+        let error = open_output(&settings).err().expect("a second run is refused");
+        assert!(error.contains("another datagen run"), "{error}");
+        drop(first);
+        drop(open_output(&settings).unwrap());
+        // A small file that is not datagen's is kept, not taken over.
+        std::fs::write(dir.join("notes.txt"), "thirty bytes of someone's text").unwrap();
+        let error = open_output(&Settings::new(dir.join("notes.txt"))).err().expect("refused");
+        assert!(error.contains("no note"), "{error}");
+        assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "thirty bytes of someone's text");
+        let error = open_output(&Settings::new(dir.clone())).err().expect("a directory is refused");
+        assert!(error.contains("cannot write"), "{error}");
+        #[cfg(unix)]
+        {
+            let error = open_output(&Settings::new(PathBuf::from("/dev/null"))).err().expect("refused");
+            assert!(error.contains("not a regular file"), "{error}");
+            assert!(!Path::new("/dev/null.progress").exists());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_game_played_out_goes_on_to_mate_where_another_is_adjudicated() {
         // K+R against a king alone: adjudicated as won once the score says
         // so, or played on to the mate. Few nodes a move, so that the first
@@ -584,11 +647,12 @@ mod tests {
         let book = [Position::from_fen("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap()];
         let base = Settings { nodes: 1000, random_plies: 0, opening_bound: i32::MAX, ..Settings::new(PathBuf::new()) };
         let mut engine = Engine::new();
-        let (adjudicated, ending) = play_game_to_its_end(&mut engine, &base, &book, &mut ChaCha12Rng::seed_from_u64(1));
+        let (adjudicated, ending) =
+            play_game_to_its_end(&mut engine, &base, &book, &mut ChaCha12Rng::seed_from_u64(1)).unwrap();
         assert_eq!(ending, Ending::AdjudicatedWin);
         let played_out = Settings { play_out: 100, ..base.clone() };
         let (records, ending) =
-            play_game_to_its_end(&mut engine, &played_out, &book, &mut ChaCha12Rng::seed_from_u64(1));
+            play_game_to_its_end(&mut engine, &played_out, &book, &mut ChaCha12Rng::seed_from_u64(1)).unwrap();
         assert_eq!(ending, Ending::Rules(GameResult::Checkmate { winner: Color::White }));
         // The same game up to the adjudication (then the positions the
         // search scores as mates are not kept).
@@ -608,7 +672,7 @@ mod tests {
         let settings = Settings { nodes: 400, ..Settings::new(PathBuf::new()) };
         let mut engine = Engine::new();
         let mut rng = ChaCha12Rng::seed_from_u64(3);
-        let records = play_game(&mut engine, &settings, &[Position::startpos()], &mut rng);
+        let records = play_game(&mut engine, &settings, &[Position::startpos()], &mut rng).unwrap();
         assert!(!records.is_empty());
         let outcome = records[0].outcome;
         for record in &records {
@@ -616,6 +680,19 @@ mod tests {
             let position = record.position().unwrap();
             assert!(!position.in_check());
             assert!(position.fullmove_number() * 2 - 2 + (position.side_to_move() == Color::Black) as u32 >= 16);
+        }
+    }
+
+    #[test]
+    fn a_book_with_no_playable_opening_is_an_error_not_a_hang() {
+        let mut engine = Engine::new();
+        let settings = Settings { nodes: 200, random_plies: 0, ..Settings::new(PathBuf::new()) };
+        let rng = &mut ChaCha12Rng::seed_from_u64(1);
+        // Mated already; and a position far beyond the opening bound.
+        for fen in ["R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1"] {
+            let book = [Position::from_fen(fen).unwrap()];
+            let error = play_game(&mut engine, &settings, &book, rng).expect_err("refused");
+            assert!(error.contains("no opening in 1000 tries"), "{error}");
         }
     }
 }
