@@ -271,8 +271,12 @@ fn run_probe(args: &[String]) -> ExitCode {
 }
 
 fn run_perft(args: &[String]) -> ExitCode {
-    let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("error: perft needs a depth (a whole number)\nusage: roque perft <depth> [--variant <name>] [<fen>]");
+    let most = roque::uci::command::MAX_PERFT_DEPTH;
+    let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()).filter(|&d| d <= most) else {
+        eprintln!(
+            "error: perft needs a depth, a whole number from 0 to {most}\n\
+             usage: roque perft <depth> [--variant <name>] [<fen>]"
+        );
         return ExitCode::FAILURE;
     };
     if args.get(1).map(String::as_str) == Some("--variant") {

@@ -42,3 +42,32 @@ fn the_variant_bench_takes_a_thread_count_and_refuses_a_bad_one() {
     let (ok, _, err) = run(&["bench", "--variant", "ghost", "3", "2", "more"]);
     assert!(!ok && err.contains("'more'"), "{err}");
 }
+
+#[test]
+fn perft_takes_a_depth_up_to_twenty() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_roque")).args(args).output().unwrap();
+    // A deep count recursed until the stack overflowed (and no depth past
+    // twenty ends in a lifetime): refused, as UCI's `go perft` refuses it.
+    for args in [&["perft", "20000"][..], &["perft", "21", "--variant", "losers"], &["perft", "4294967295"]] {
+        let output = run(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success() && stderr.contains("from 0 to 20"), "{args:?}: {stderr}");
+    }
+    let output = run(&["perft", "2"]);
+    assert!(output.status.success() && String::from_utf8_lossy(&output.stdout).contains("400"));
+}
+
+#[test]
+fn probe_without_a_table_is_an_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_roque"))
+        .args(["probe", "/no/such/tables"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && stderr.contains("no Syzygy table in /no/such/tables"), "{stderr}");
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_roque")).args(["probe", tables]).stdin(Stdio::null()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}

@@ -7,13 +7,17 @@ use crate::tablebase::Tablebases;
 use std::io::{BufRead, Write};
 
 /// Loads the tables of `path` (reporting problems on standard error) and
-/// answers every line of `input`.
+/// answers every line of `input`; an error where no table loads.
 pub fn run(path: &str, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let loaded = Tablebases::load(path);
     for problem in &loaded.problems {
         eprintln!("syzygy: {problem}");
     }
     let tables = loaded.tablebases;
+    if tables.is_empty() {
+        let why = format!("no Syzygy table in {path}: nothing to probe with");
+        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, why));
+    }
     let (wdl, dtz) = tables.counts();
     eprintln!("syzygy: {wdl} WDL and {dtz} DTZ tables, up to {} pieces", tables.max_pieces());
     for line in input.lines() {
