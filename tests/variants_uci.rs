@@ -412,9 +412,10 @@ fn a_promotion_letter_is_read_in_either_case() {
 }
 
 /// A game drawn by rule while moves remain (too little material, the
-/// fifty-move rule) is reported as over, and still given a move with a
-/// score of 0, as chess is: a GUI that does not apply the variant's draw
-/// rule goes on instead of taking `bestmove (none)` for a forfeit.
+/// fifty-move rule) is reported as over, and still given a move, as chess
+/// is: a GUI that does not apply the variant's draw rule goes on instead of
+/// taking `bestmove (none)` for a forfeit. (Here no move can win, so the
+/// score is 0.)
 #[test]
 fn a_game_drawn_by_rule_is_reported_and_still_given_a_move() {
     for (variant, fen, result) in [

@@ -60,11 +60,11 @@ const BUCKETS_HEADER_BYTES: usize = 8 + 64;
 /// hidden size.
 pub const FILE_BYTES: usize = file_bytes(1, false);
 
-/// The size of the file of a network with `buckets` king buckets, written
-/// in version 3 (`keyed`) or 2.
 /// The largest network file this build reads (the most king buckets).
 pub const MAX_FILE_BYTES: usize = file_bytes(MAX_KING_BUCKETS, true);
 
+/// The size of the file of a network with `buckets` king buckets, written
+/// in version 3 (`keyed`) or 2.
 const fn file_bytes(buckets: usize, keyed: bool) -> usize {
     let header = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
     header + 2 * (buckets * INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS

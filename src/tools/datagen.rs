@@ -30,7 +30,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha12Rng;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -262,19 +262,34 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
     let path = &settings.output;
     let note_path = Note::path(path);
     let shown = path.display();
-    let file =
-        OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    // Before opening: a pipe would block the open itself.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(format!("{shown} is not a regular file; give a file's name as --output"));
+    }
+    // Read access too: Windows locks only a handle that may read or write
+    // its data (an append handle may not), and reads the layout through
+    // the locked handle alone.
+    let mut file = OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {shown}: {e}"))?;
     let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
     if !metadata.is_file() {
         return Err(format!("{shown} is not a regular file; give a file's name as --output"));
     }
     // A second run on the file would interleave its games with the first's.
+    // Where the file system cannot lock (some network ones), the run goes
+    // on as it did before locks.
     match file.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
             return Err(format!("{shown} is being written by another datagen run; give another --output"))
         }
-        Err(std::fs::TryLockError::Error(e)) => return Err(format!("cannot lock {shown}: {e}")),
+        Err(std::fs::TryLockError::Error(e)) => {
+            eprintln!("datagen: warning: cannot lock {shown} ({e}); run no other datagen on it meanwhile")
+        }
     }
     let note = Note::read(&note_path)?;
     let length = metadata.len();
@@ -316,7 +331,7 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
             note.games, note.records, note.games
         );
     }
-    let layout = file_layout(path, whole)?;
+    let layout = file_layout(&mut file, path, whole)?;
     Ok(OrderedOutput { file, note, note_path, layout, waiting: BTreeMap::new() })
 }
 
@@ -324,13 +339,14 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
 /// that a run goes on in it: a file made before marlinformat stays in
 /// Roque's first layout, and its note's command still makes it byte for
 /// byte.
-fn file_layout(path: &Path, records_bytes: u64) -> Result<Layout, String> {
+fn file_layout(file: &mut File, path: &Path, records_bytes: u64) -> Result<Layout, String> {
     if records_bytes == 0 {
         return Ok(Layout::Marlin);
     }
     let mut head = vec![0u8; records_bytes.min(256 * RECORD_BYTES as u64) as usize];
-    File::open(path)
-        .and_then(|mut file| file.read_exact(&mut head))
+    // Appends go to the end wherever the handle was read.
+    file.seek(std::io::SeekFrom::Start(0))
+        .and_then(|_| file.read_exact(&mut head))
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     detect_layout(&head).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -629,7 +645,7 @@ mod tests {
         assert!(error.contains("no note"), "{error}");
         assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "thirty bytes of someone's text");
         let error = open_output(&Settings::new(dir.clone())).err().expect("a directory is refused");
-        assert!(error.contains("cannot write"), "{error}");
+        assert!(error.contains("not a regular file"), "{error}");
         #[cfg(unix)]
         {
             let error = open_output(&Settings::new(PathBuf::from("/dev/null"))).err().expect("refused");

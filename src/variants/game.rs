@@ -167,8 +167,8 @@ impl VariantPosition {
     /// Reads an action in UCI notation (`e2e4`, `e7e8q`, `N@c2`) against
     /// this position; an illegal one comes back with the rule it breaks
     /// where one can be named.
-    pub fn parse_action(&self, text: &str, chess960: bool) -> Result<Action, ActionParseError> {
-        let text = &*lower_promotion(text);
+    pub fn parse_action(&self, original: &str, chess960: bool) -> Result<Action, ActionParseError> {
+        let text = &*lower_promotion(original);
         let drop = parse_drop(text);
         if let Some(mine) = parse_mine(text).filter(|_| self.rules.variant.has_mines()) {
             return self.parse_mine(text, mine);
@@ -183,7 +183,7 @@ impl VariantPosition {
             };
         }
         if drop.is_none() && !is_well_formed(text) {
-            return Err(ActionParseError::Malformed(crate::uci::command::excerpt(text)));
+            return Err(ActionParseError::Malformed(crate::uci::command::excerpt(original)));
         }
         let legal = self.legal_actions();
         let found = legal.iter().find(|a| a.to_uci(chess960) == text).or_else(|| {
@@ -198,7 +198,7 @@ impl VariantPosition {
                 return Ok(action);
             }
         }
-        Err(ActionParseError::Illegal { text: text.to_string(), reason: self.why_illegal(text, drop, &legal) })
+        Err(ActionParseError::Illegal { text: original.to_string(), reason: self.why_illegal(text, drop, &legal) })
     }
 
     /// Mined chess: a mine laid, `M@e4`, or in secret, `M@??`.
