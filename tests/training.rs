@@ -256,6 +256,31 @@ fn no_tool_writes_over_a_file_it_reads() {
     assert!(!net.exists());
 }
 
+#[test]
+fn a_checkpoint_goes_on_only_under_the_run_that_made_it() {
+    let data = scratch("ck-data.bin");
+    datagen::run(&quick_settings(&data, 3, 29), Duration::from_secs(60)).unwrap();
+    let (checkpoint, net) = (scratch("ck.bin"), scratch("ck.nnue"));
+    let _ = std::fs::remove_file(scratch("ck.bin.run"));
+    let args = |batch: &str| -> Vec<String> {
+        let (data, net, checkpoint) = (data.display(), net.display(), checkpoint.display());
+        format!("{data} --out {net} --checkpoint {checkpoint} --epochs 1 --batch {batch}")
+            .split(' ')
+            .map(String::from)
+            .collect()
+    };
+    let train = |args: Vec<String>| Command::new(env!("CARGO_BIN_EXE_roque-train")).args(args).output().unwrap();
+    assert!(train(args("64")).status.success());
+    // The same run again goes on (here: its one epoch is done).
+    let again = train(args("64"));
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert!(String::from_utf8_lossy(&again.stdout).contains("resuming from"));
+    // Another batch size is another run.
+    let other = train(args("32"));
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert!(!other.status.success() && stderr.contains("was made by another run"), "{stderr}");
+}
+
 /// Positions of a few quick games (in `source`) labelled with plain
 /// material, so that a few epochs learn something measurable.
 fn material_records(source: &Path) -> Vec<Record> {

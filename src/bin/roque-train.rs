@@ -6,7 +6,7 @@ use roque::tools::data_files::read_records;
 use roque::tools::record_set::{FileRecords, RecordSet};
 use roque::tools::same_file::refuse_output_among_inputs;
 use roque::tools::train::{fit_scale, quantisation_error, Schedule, Shape, TrainSettings, Trainer};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -25,7 +25,7 @@ usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
   times the game result plus the rest times the score; with --wdl-end the
   weight moves linearly to it over the run, batch by batch.
   With --checkpoint, each epoch is saved there and a run restarted with the
-  same file goes on after the last saved epoch; --init starts from the
+  same file, data and settings goes on after the last saved epoch; --init starts from the
   weights of a checkpoint with a fresh schedule (a new generation), and
   --init-net from a network without king buckets. Odd epochs but the last
   see positions without castling rights with the files mirrored, unless
@@ -167,6 +167,52 @@ fn main() -> ExitCode {
     }
 }
 
+/// What decides the network a run makes (not its threads, nor where it is
+/// written): a checkpoint goes on only under the same.
+fn run_description(options: &Options) -> String {
+    let file =
+        |path: &PathBuf| format!("{} ({} bytes)", path.display(), std::fs::metadata(path).map_or(0, |m| m.len()));
+    let data: Vec<String> = options.data.iter().map(file).collect();
+    format!(
+        "data {}\nvalidation {}\nholdout {}\nnetwork {}\ninit {} {}\n{:?}\n",
+        data.join(", "),
+        options.validation.as_ref().map_or("-".into(), file),
+        options.holdout,
+        options.shape.describe(),
+        options.init.as_ref().map_or("-".into(), file),
+        options.init_net.as_ref().map_or("-".into(), file),
+        options.settings
+    )
+}
+
+/// The note beside a checkpoint of the run that made it.
+fn run_note_path(checkpoint: &Path) -> PathBuf {
+    let mut name = checkpoint.as_os_str().to_owned();
+    name.push(".run");
+    PathBuf::from(name)
+}
+
+/// A checkpoint is taken up only by the run that made it: other data or
+/// settings would go on from its weights and schedule as if they were its
+/// own. A checkpoint without a note (made before notes) is taken with a
+/// warning.
+fn check_run_note(checkpoint: &Path, run: &str) -> Result<(), String> {
+    let path = run_note_path(checkpoint);
+    match std::fs::read_to_string(&path) {
+        Ok(noted) if noted == run => Ok(()),
+        Ok(noted) => Err(format!(
+            "{} was made by another run: its data and settings ({}) were\n{noted}this run's are\n{run}\
+             give another --checkpoint, or the same data and settings to go on",
+            checkpoint.display(),
+            path.display()
+        )),
+        Err(_) => {
+            eprintln!("warning: {} has no note of the run that made it; going on", checkpoint.display());
+            Ok(())
+        }
+    }
+}
+
 fn train(options: &Options) -> Result<(), String> {
     // What the run reads may not be where it writes: the data are mapped,
     // and an overwritten file would be trained on as it changes.
@@ -209,8 +255,10 @@ fn train(options: &Options) -> Result<(), String> {
     }
     let settings = &options.settings;
     let out = options.out.as_ref().expect("checked when parsing");
+    let run = run_description(options);
     let mut trainer = match &options.checkpoint {
         Some(path) if path.exists() => {
+            check_run_note(path, &run)?;
             let trainer = Trainer::load_checkpoint(path)?;
             println!("resuming from {} after epoch {}", path.display(), trainer.epochs_done);
             trainer
@@ -255,6 +303,8 @@ fn train(options: &Options) -> Result<(), String> {
             start.elapsed().as_secs_f64()
         );
         if let Some(path) = &options.checkpoint {
+            let note = run_note_path(path);
+            std::fs::write(&note, &run).map_err(|e| format!("cannot write {}: {e}", note.display()))?;
             trainer.save_checkpoint(path)?;
         }
         let network = trainer.quantise(settings.scale);
