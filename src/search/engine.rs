@@ -158,8 +158,14 @@ fn stop_workers(workers: Vec<Worker>) {
 impl Engine {
     /// Hash 16 MiB, one thread, MultiPV 1, Move Overhead 10 ms.
     pub fn new() -> Engine {
+        Engine::try_new().unwrap_or_else(|e| panic!("a new engine: {e}"))
+    }
+
+    /// [`Engine::new`], or why its table or thread cannot be had (the tools
+    /// that start an engine a thread report it instead of stopping).
+    pub fn try_new() -> Result<Engine, String> {
         let mut engine = Engine {
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB).expect("16 MiB for the hash table")),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?),
             network: crate::nnue::embedded(),
             use_network: crate::nnue::USED_BY_DEFAULT,
             signals: Arc::new(Signals::default()),
@@ -172,8 +178,8 @@ impl Engine {
             tablebases: None,
             probe_settings: ProbeSettings::default(),
         };
-        engine.set_threads(1).expect("one search thread");
-        engine
+        engine.set_threads(1)?;
+        Ok(engine)
     }
 
     /// Resizes the table (emptying it). If the memory cannot be had, the

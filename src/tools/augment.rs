@@ -63,6 +63,9 @@ pub fn parse_settings(args: &[String]) -> Result<AugmentSettings, String> {
             i += 1;
             continue;
         }
+        if !["--walks", "--plies", "--depth", "--threads", "--seed", "--calm"].contains(&flag) {
+            return Err(format!("unknown argument '{flag}'"));
+        }
         let value = args.get(i + 1).ok_or_else(|| format!("{flag} needs a value"))?;
         let number = value
             .parse::<usize>()
@@ -90,14 +93,22 @@ pub fn augment(input: &Path, output: &Path, settings: &AugmentSettings) -> Resul
     let next = AtomicUsize::new(0);
     let made: Mutex<Vec<(usize, Vec<Record>)>> = Mutex::new(Vec::new());
     const CHUNK: usize = 256;
-    std::thread::scope(|scope| {
-        for _ in 0..settings.threads.max(1) {
-            scope.spawn(|| {
-                let mut engine = Engine::new();
-                engine.set_use_network(settings.use_network);
-                // A small table, cleared for every label, so that a label
-                // does not depend on what the thread searched before.
-                engine.set_hash_mb(1).expect("1 MiB for the table");
+    // Every thread's engine first, so that memory refused is an error.
+    let engines = (0..settings.threads.max(1))
+        .map(|_| {
+            let mut engine = Engine::try_new()?;
+            engine.set_use_network(settings.use_network);
+            // A small table, cleared for every label, so that a label
+            // does not depend on what the thread searched before.
+            engine.set_hash_mb(1)?;
+            Ok(engine)
+        })
+        .collect::<Result<Vec<Engine>, String>>()?;
+    let started = std::thread::scope(|scope| {
+        let (next, made, sources) = (&next, &made, &sources);
+        let mut started = 0;
+        for mut engine in engines {
+            let thread = std::thread::Builder::new().spawn_scoped(scope, move || {
                 loop {
                     let start = next.fetch_add(CHUNK, Relaxed);
                     if start >= sources.len() {
@@ -148,11 +159,39 @@ pub fn augment(input: &Path, output: &Path, settings: &AugmentSettings) -> Resul
                     made.lock().unwrap().push((start, records));
                 }
             });
+            // The threads started take every chunk: fewer make the same file.
+            match thread {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    eprintln!("augment: warning: cannot start another thread ({e}); going on with {started}");
+                    break;
+                }
+            }
         }
+        started
     });
+    if started == 0 {
+        return Err("augment: no thread could start".into());
+    }
     let mut chunks = made.into_inner().unwrap();
     chunks.sort_by_key(|(start, _)| *start);
     let records: Vec<Record> = chunks.into_iter().flat_map(|(_, records)| records).collect();
     write_records(output, &records)?;
     Ok(records.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_read_and_an_unknown_one_named() {
+        let args = |text: &str| text.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let settings = parse_settings(&args("--walks 2 --nnue --threads 3")).unwrap();
+        assert_eq!((settings.walks, settings.threads, settings.use_network), (2, 3, true));
+        assert_eq!(parse_settings(&args("--bogus")).unwrap_err(), "unknown argument '--bogus'");
+        assert_eq!(parse_settings(&args("--walks 2 extra")).unwrap_err(), "unknown argument 'extra'");
+        assert!(parse_settings(&args("--walks")).unwrap_err().contains("needs a value"));
+        assert!(parse_settings(&args("--walks 0")).unwrap_err().contains("from 1"));
+    }
 }

@@ -118,6 +118,21 @@ impl Settings {
         let mut i = 0;
         while i < args.len() {
             let name = args[i].as_str();
+            const NAMES: [&str; 10] = [
+                "--output",
+                "--games",
+                "--threads",
+                "--nodes",
+                "--seed",
+                "--random-plies",
+                "--book",
+                "--hash",
+                "--play-out",
+                "--eval",
+            ];
+            if !NAMES.contains(&name) {
+                return Err(format!("unknown argument '{name}'"));
+            }
             let value = args.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
             fn number<T>(name: &str, value: &str, min: T) -> Result<T, String>
             where
@@ -395,18 +410,22 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
     let started = AtomicU64::new(output.note.games);
     let output = Mutex::new(output);
     let progress = Progress::default();
-    let running = AtomicUsize::new(settings.threads);
+    // The threads started and not yet done.
+    let running = AtomicUsize::new(0);
     let start = Instant::now();
     let error: Mutex<Option<String>> = Mutex::new(None);
     let fail = |message: String| *error.lock().unwrap() = Some(message);
     std::thread::scope(|scope| {
         for _ in 0..settings.threads {
-            scope.spawn(|| {
-                let mut engine = Engine::new();
-                engine.set_use_network(settings.use_network);
-                match engine.set_hash_mb(settings.hash_mb) {
+            running.fetch_add(1, Relaxed);
+            let thread = std::thread::Builder::new().spawn_scoped(scope, || {
+                let engine = Engine::try_new().and_then(|mut engine| {
+                    engine.set_use_network(settings.use_network);
+                    engine.set_hash_mb(settings.hash_mb).map(|()| engine)
+                });
+                match engine {
                     Err(e) => fail(e),
-                    Ok(()) => loop {
+                    Ok(mut engine) => loop {
                         let game = started.fetch_add(1, Relaxed);
                         if settings.games.is_some_and(|n| game >= n) || error.lock().unwrap().is_some() {
                             break;
@@ -436,6 +455,12 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
                 }
                 running.fetch_sub(1, Relaxed);
             });
+            // The threads started end at their next game.
+            if let Err(e) = thread {
+                running.fetch_sub(1, Relaxed);
+                fail(format!("cannot start another datagen thread: {e}"));
+                break;
+            }
         }
         let mut last = Instant::now();
         while running.load(Relaxed) > 0 {
@@ -611,6 +636,7 @@ mod tests {
         assert!(Settings::parse(&args("--output x --eval nnue")).unwrap().use_network);
         assert!(Settings::parse(&args("--output x --eval best")).unwrap_err().contains("'best'"));
         assert!(Settings::parse(&args("--output")).unwrap_err().contains("needs a value"));
+        assert!(Settings::parse(&args("--output x --bogus")).unwrap_err().contains("unknown argument '--bogus'"));
     }
 
     #[test]
