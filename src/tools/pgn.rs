@@ -78,7 +78,11 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
             c if c.is_whitespace() => {}
             // An escape line, for other programs' data.
             '%' if line_start => skip_line(&mut chars),
-            '[' if reader.depth == 0 => {
+            // A tag line ends a variation left open: tags are never inside one.
+            '[' if reader.depth == 0 || line_start => {
+                if reader.depth > 0 {
+                    reader.unclosed_variation();
+                }
                 if reader.game.as_ref().is_some_and(|g| g.has_movetext()) {
                     reader.finish_game();
                 }
@@ -87,9 +91,21 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
                 at_line_start = true;
             }
             '{' => {
-                let comment: String = chars.by_ref().map(|(_, c)| c).take_while(|&c| c != '}').collect();
+                let mut closed = false;
+                let comment: String = chars
+                    .by_ref()
+                    .map(|(_, c)| c)
+                    .take_while(|&c| {
+                        closed = c == '}';
+                        !closed
+                    })
+                    .collect();
                 if reader.depth == 0 {
                     reader.current().add_comment(comment.trim());
+                }
+                if !closed {
+                    let problem = "a comment '{' is not closed: the rest of the file was read as its text";
+                    reader.current().game.problems.push(problem.to_string());
                 }
             }
             ';' => {
@@ -123,6 +139,9 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
             }
         }
     }
+    if reader.depth > 0 {
+        reader.unclosed_variation();
+    }
     if reader.game.as_ref().is_some_and(|g| g.has_movetext() || !g.game.tags.is_empty()) {
         reader.finish_game();
     }
@@ -149,6 +168,14 @@ impl Reader {
             game: PgnGame { result: "*".to_string(), ..PgnGame::default() },
             movetext: false,
         })
+    }
+
+    /// A variation still open where it must have ended: the main line goes
+    /// on from there.
+    fn unclosed_variation(&mut self) {
+        self.depth = 0;
+        let problem = "a variation '(' is not closed; what followed it up to here was read as the variation";
+        self.current().game.problems.push(problem.to_string());
     }
 
     fn finish_game(&mut self) {
@@ -313,6 +340,26 @@ mod tests {
         assert_eq!(games[0].tag("Black"), Some("B"));
         assert_eq!(sans(&games[0]), ["e4"]);
         assert!(games[1].problems.is_empty());
+    }
+
+    #[test]
+    fn an_unclosed_variation_ends_at_the_next_tags_and_an_unclosed_comment_is_a_problem() {
+        // The variation is never closed: the next game's tags still start it.
+        let games = read_games("[Event \"1\"]\n1. e4 (1. d4 d5 e5 1-0\n\n[Event \"2\"]\n1. c4 *\n");
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert_eq!(sans(&games[0]), ["e4"]);
+        assert!(games[0].problems.iter().any(|p| p.contains("variation")), "{:?}", games[0].problems);
+        assert_eq!(games[1].tag("Event"), Some("2"));
+        assert_eq!(sans(&games[1]), ["c4"]);
+        assert!(games[1].problems.is_empty());
+        // A comment never closed takes the rest of the file: said, not silent.
+        let games = read_games("[Event \"1\"]\n1. e4 {a comment e5 2. Nf3 1-0\n");
+        assert_eq!(games.len(), 1);
+        assert!(games[0].problems.iter().any(|p| p.contains("comment")), "{:?}", games[0].problems);
+        // Inside a closed comment a tag-like line is the comment's text.
+        let games = read_games("[Event \"1\"]\n1. e4 {see\n[Event \"x\"] below} e5 *\n");
+        assert_eq!((games.len(), sans(&games[0])), (1, vec!["e4", "e5"]));
+        assert!(games[0].problems.is_empty());
     }
 
     #[test]
