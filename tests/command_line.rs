@@ -71,3 +71,29 @@ fn probe_without_a_table_is_an_error() {
         Command::new(env!("CARGO_BIN_EXE_roque")).args(["probe", tables]).stdin(Stdio::null()).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+#[test]
+fn data_and_the_trainer_name_what_is_wrong_with_their_arguments() {
+    let run = |program: &str, args: &[&str]| {
+        let output = Command::new(program).args(args).output().unwrap();
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
+        (output.status.success(), text(&output.stdout), text(&output.stderr))
+    };
+    let roque = env!("CARGO_BIN_EXE_roque");
+    let (ok, _, err) = run(roque, &["data", "bogus"]);
+    assert!(!ok && err.contains("unknown data command 'bogus'"), "{err}");
+    let (ok, _, err) = run(roque, &["data", "convert", "a.bin", "b.bin", "--bogus"]);
+    assert!(!ok && err.contains("data convert: bad arguments 'a.bin b.bin --bogus'"), "{err}");
+    let empty = std::env::temp_dir().join(format!("roque-empty-{}.bin", std::process::id()));
+    std::fs::write(&empty, b"").unwrap();
+    let (ok, out, err) = run(roque, &["data", "inspect", empty.to_str().unwrap()]);
+    std::fs::remove_file(&empty).unwrap();
+    assert!(ok && out.contains("positions 0") && out.contains("mean |score| 0 cp"), "{out}{err}");
+    let train = env!("CARGO_BIN_EXE_roque-train");
+    let (ok, out, _) = run(train, &["--help"]);
+    assert!(ok && out.starts_with("usage: roque-train"), "{out}");
+    let (ok, _, err) = run(train, &["x.bin", "--out", "n.nnue", "--scale", "0"]);
+    assert!(!ok && err.contains("--scale: not a number from 1 to 10000: 0"), "{err}");
+    let (ok, _, err) = run(train, &["x.bin", "--out", "n.nnue", "--holdout", "0.1", "--validation", "v.bin"]);
+    assert!(!ok && err.contains("one or the other"), "{err}");
+}

@@ -66,6 +66,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         settings: TrainSettings::default(),
     };
     let mut factoriser = true;
+    let mut holdout_given = false;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -124,14 +125,26 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--weight-decay" => options.settings.weight_decay = fraction(1.0)? as f32,
             "--wdl" => options.settings.wdl = fraction(1.0)? as f32,
             "--wdl-end" => options.settings.wdl_end = Some(fraction(1.0)? as f32),
-            "--holdout" => options.holdout = fraction(0.5)?,
-            "--scale" => options.settings.scale = fraction(10_000.0)?.max(1.0) as f32,
+            "--holdout" => {
+                options.holdout = fraction(0.5)?;
+                holdout_given = true;
+            }
+            "--scale" => {
+                options.settings.scale = fraction(10_000.0)
+                    .ok()
+                    .filter(|&k| k >= 1.0)
+                    .ok_or_else(|| format!("--scale: not a number from 1 to 10000: {value}"))?
+                    as f32
+            }
             _ => return Err(format!("unknown option {flag}")),
         }
         i += 2;
     }
     if options.data.is_empty() {
         return Err("no data file given".into());
+    }
+    if holdout_given && options.validation.is_some() {
+        return Err("--holdout and --validation: one or the other".into());
     }
     if options.init.is_some() && options.init_net.is_some() {
         return Err("--init and --init-net: one or the other".into());
@@ -145,6 +158,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse(&args) {
         Ok(options) => options,
         Err(error) => {

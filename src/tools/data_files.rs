@@ -92,7 +92,8 @@ pub fn summary(records: &[Record]) -> String {
     let count = records.len().max(1) as f64;
     let outcome = |o: GameOutcome| records.iter().filter(|r| r.outcome == o).count();
     let black_to_move = records.iter().filter(|r| r.side_to_move() == crate::types::Color::Black).count();
-    let mean_abs_score = records.iter().map(|r| (r.score as f64).abs()).sum::<f64>() / count;
+    // Summed from 0.0, not -0.0 (a sum of no floats), which prints as "-0".
+    let mean_abs_score = records.iter().fold(0.0, |sum, r| sum + (r.score as f64).abs()) / count;
     let decided = records.iter().filter(|r| r.score.abs() >= 1000).count();
     let pieces = records.iter().map(|r| r.pieces().count()).sum::<usize>() as f64 / count;
     format!(
@@ -159,6 +160,10 @@ pub fn run(args: &[String]) -> Result<String, String> {
             let count = super::augment::augment(path(1)?, path(2)?, &settings)?;
             Ok(format!("{count} positions written to {}", args[2]))
         }
-        _ => Err(USAGE.to_string()),
+        Some(command @ ("convert" | "inspect" | "merge" | "shuffle" | "augment")) => {
+            Err(format!("data {command}: bad arguments '{}'\n{USAGE}", args[1..].join(" ")))
+        }
+        Some(other) => Err(format!("unknown data command '{other}'\n{USAGE}")),
+        None => Err(USAGE.to_string()),
     }
 }
