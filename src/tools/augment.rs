@@ -63,22 +63,23 @@ pub fn parse_settings(args: &[String]) -> Result<AugmentSettings, String> {
             i += 1;
             continue;
         }
-        if !["--walks", "--plies", "--depth", "--threads", "--seed", "--calm"].contains(&flag) {
-            return Err(format!("unknown argument '{flag}'"));
-        }
-        let value = args.get(i + 1).ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = value
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| format!("{flag} takes a whole number from 1, not '{value}'"))?;
+        // Read only for a known flag, so that a last unknown word is named
+        // as unknown rather than as missing its value.
+        let number = || {
+            let value = args.get(i + 1).ok_or_else(|| format!("{flag} needs a value"))?;
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("{flag} takes a whole number from 1, not '{value}'"))
+        };
         match flag {
-            "--walks" => settings.walks = number,
-            "--plies" => settings.max_plies = number,
-            "--depth" => settings.depth = number.min(64) as u32,
-            "--threads" => settings.threads = number.min(1024),
-            "--seed" => settings.seed = number as u64,
-            "--calm" => settings.calm = number.min(30_000) as i32,
+            "--walks" => settings.walks = number()?,
+            "--plies" => settings.max_plies = number()?,
+            "--depth" => settings.depth = number()?.min(64) as u32,
+            "--threads" => settings.threads = number()?.min(1024),
+            "--seed" => settings.seed = number()? as u64,
+            "--calm" => settings.calm = number()?.min(30_000) as i32,
             _ => return Err(format!("unknown argument '{flag}'")),
         }
         i += 2;

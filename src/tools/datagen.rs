@@ -118,22 +118,9 @@ impl Settings {
         let mut i = 0;
         while i < args.len() {
             let name = args[i].as_str();
-            const NAMES: [&str; 10] = [
-                "--output",
-                "--games",
-                "--threads",
-                "--nodes",
-                "--seed",
-                "--random-plies",
-                "--book",
-                "--hash",
-                "--play-out",
-                "--eval",
-            ];
-            if !NAMES.contains(&name) {
-                return Err(format!("unknown argument '{name}'"));
-            }
-            let value = args.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
+            // Read only for a known name, so that a last unknown word is
+            // named as unknown rather than as missing its value.
+            let value = || args.get(i + 1).map(String::as_str).ok_or_else(|| format!("{name} needs a value"));
             fn number<T>(name: &str, value: &str, min: T) -> Result<T, String>
             where
                 T: std::str::FromStr + PartialOrd + std::fmt::Display,
@@ -144,25 +131,26 @@ impl Settings {
                 }
             }
             match name {
-                "--output" => output = Some(PathBuf::from(value)),
-                "--games" => settings.games = Some(number(name, value, 1u64)?),
-                "--threads" => settings.threads = number(name, value, 1usize)?.min(1024),
-                "--nodes" => settings.nodes = number(name, value, 1u64)?,
-                "--seed" => settings.seed = number(name, value, 0u64)?,
-                "--random-plies" => settings.random_plies = number(name, value, 0u32)?,
-                "--book" => settings.book = Some(PathBuf::from(value)),
-                "--hash" => settings.hash_mb = number(name, value, 1usize)?,
+                "--output" => output = Some(PathBuf::from(value()?)),
+                "--games" => settings.games = Some(number(name, value()?, 1u64)?),
+                "--threads" => settings.threads = number(name, value()?, 1usize)?.min(1024),
+                "--nodes" => settings.nodes = number(name, value()?, 1u64)?,
+                "--seed" => settings.seed = number(name, value()?, 0u64)?,
+                "--random-plies" => settings.random_plies = number(name, value()?, 0u32)?,
+                "--book" => settings.book = Some(PathBuf::from(value()?)),
+                "--hash" => settings.hash_mb = number(name, value()?, 1usize)?,
                 "--play-out" => {
+                    let value = value()?;
                     settings.play_out = number(name, value, 0u32)?;
                     if settings.play_out > 100 {
                         return Err(format!("--play-out takes a percentage from 0 to 100, not '{value}'"));
                     }
                 }
                 "--eval" => {
-                    settings.use_network = match value.as_str() {
+                    settings.use_network = match value()? {
                         "nnue" => true,
                         "hce" => false,
-                        _ => return Err(format!("--eval takes nnue or hce, not '{value}'")),
+                        other => return Err(format!("--eval takes nnue or hce, not '{other}'")),
                     }
                 }
                 _ => return Err(format!("unknown argument '{name}'")),
@@ -291,9 +279,6 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
         .open(path)
         .map_err(|e| format!("cannot write {shown}: {e}"))?;
     let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if !metadata.is_file() {
-        return Err(format!("{shown} is not a regular file; give a file's name as --output"));
-    }
     // A second run on the file would interleave its games with the first's.
     // Where the file system cannot lock (some network ones), the run goes
     // on as it did before locks.

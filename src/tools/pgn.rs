@@ -8,11 +8,11 @@ use crate::board::Position;
 /// The text of a PGN or EPD file's bytes: UTF-8 (a byte-order mark before
 /// it dropped), or else Latin-1, as older databases write names, each byte
 /// its own character.
-pub fn decode_file(bytes: Vec<u8>) -> String {
-    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => rest.to_vec(),
-        None => bytes,
-    };
+pub fn decode_file(mut bytes: Vec<u8>) -> String {
+    const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+    if bytes.starts_with(BYTE_ORDER_MARK) {
+        bytes.drain(..BYTE_ORDER_MARK.len());
+    }
     String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
 }
 
