@@ -16,9 +16,16 @@ mod slider_tables {
 
 /// The network built into the engine when `EVALFILE` names none.
 const DEFAULT_NETWORK: &str = "nets/roque-gen5.nnue";
-/// The network format `src/nnue/network.rs` reads.
-const NETWORK_VERSION: u32 = 2;
+/// The network formats `src/nnue/network.rs` reads: without king buckets
+/// (2) and with them (3).
+const NETWORK_VERSIONS: [u32; 2] = [2, 3];
+/// The hidden sizes a build can evaluate: a whole number of the widest
+/// vector (32 values of i16) up to 1024.
+const HIDDEN_SIZES: std::ops::RangeInclusive<u32> = 32..=1024;
 
+/// Copies the network to embed into `OUT_DIR`, and writes there the hidden
+/// size it has (`hidden.rs`): the engine is built for the width of the
+/// network built into it.
 fn embed_network() {
     println!("cargo:rerun-if-env-changed=EVALFILE");
     let manifest = env::var("CARGO_MANIFEST_DIR").unwrap();
@@ -29,12 +36,21 @@ fn embed_network() {
     println!("cargo:rerun-if-changed={}", source.display());
     let bytes = fs::read(&source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
     // The engine checks the whole file when it starts; a file that is not a
-    // network of this format at all stops the build here.
-    if bytes.len() < 8 || &bytes[0..4] != b"RQNN" || bytes[4..8] != NETWORK_VERSION.to_le_bytes() {
-        panic!("{} is not a Roque network of format version {NETWORK_VERSION}", source.display());
+    // network of these formats at all stops the build here.
+    let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().unwrap()));
+    let (version, hidden) = (word(4).unwrap_or(0), word(8).unwrap_or(0));
+    if !bytes.starts_with(b"RQNN") || !NETWORK_VERSIONS.contains(&version) {
+        panic!("{} is not a Roque network of format version 2 or 3", source.display());
     }
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("network.nnue");
-    fs::write(dest, bytes).unwrap();
+    if !HIDDEN_SIZES.contains(&hidden) || !hidden.is_multiple_of(32) {
+        panic!("{}: a hidden layer of {hidden}, where a multiple of 32 up to 1024 is built", source.display());
+    }
+    let out = env::var("OUT_DIR").unwrap();
+    fs::write(Path::new(&out).join("network.nnue"), bytes).unwrap();
+    let size = format!(
+        "/// Hidden neurons for each view: those of the network built in (build.rs).\npub const HIDDEN: usize = {hidden};\n"
+    );
+    fs::write(Path::new(&out).join("hidden.rs"), size).unwrap();
 }
 
 fn main() {

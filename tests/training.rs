@@ -8,7 +8,7 @@ use roque::nnue::network::KingBuckets;
 use roque::tools::augment::{augment, AugmentSettings};
 use roque::tools::data_files::{read_records, write_records};
 use roque::tools::datagen::{self, Settings};
-use roque::tools::train::{Shape, TrainSettings, Trainer};
+use roque::tools::train::{quantisation_error, Shape, TrainSettings, Trainer};
 use roque::tools::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -327,7 +327,7 @@ fn quantisation_gap(
 
 /// Trains `trainer` for the settings' epochs and checks that its loss
 /// fell by more than 30%.
-fn learns(trainer: &mut Trainer, records: &[Record], settings: &TrainSettings) {
+fn learns<const H: usize>(trainer: &mut Trainer<H>, records: &[Record], settings: &TrainSettings) {
     let before = trainer.loss(records, settings);
     for _ in 0..settings.epochs {
         trainer.epoch(records, settings);
@@ -364,12 +364,18 @@ fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
     // A checkpoint restores the same trainer.
     let checkpoint = scratch("train.checkpoint");
     trainer.save_checkpoint(&checkpoint).unwrap();
-    let restored = Trainer::load_checkpoint(&checkpoint).unwrap();
+    let restored = Trainer::<256>::load_checkpoint(&checkpoint).unwrap();
     assert_eq!(restored.parameters, trainer.parameters);
     assert_eq!(restored.epochs_done, settings.epochs);
 
     // The quantised network follows the float one and loads in the engine.
-    let (_, net_path) = quantised(&trainer, &records, &settings, "trained.nnue");
+    let (network, net_path) = quantised(&trainer, &records, &settings, "trained.nnue");
+    // The evaluation from every man (the trainer's check, at any width)
+    // is the engine's own.
+    for record in &records[..200] {
+        let position = record.position().unwrap();
+        assert_eq!(network.evaluate_from_scratch(&position), roque::nnue::evaluate(&network, &position));
+    }
     let mut engine =
         Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     let mut input = engine.stdin.take().unwrap();
@@ -406,18 +412,18 @@ fn a_network_with_king_buckets_trains_and_plays() {
     let source = scratch("buckets-source.bin");
     let records = material_records(&source);
     let settings = TrainSettings { epochs: 4, batch_size: 256, learning_rate: 0.01, ..TrainSettings::default() };
-    let shape = Shape { king_buckets: KingBuckets::named("mirror4").unwrap(), factorised: true };
+    let shape = Shape { king_buckets: KingBuckets::named("mirror4").unwrap(), factorised: true, ..Shape::PLAIN };
     let mut trainer = Trainer::with_shape(1, shape);
     learns(&mut trainer, &records, &settings);
 
     let checkpoint = scratch("buckets.checkpoint");
     trainer.save_checkpoint(&checkpoint).unwrap();
-    let restored = Trainer::load_checkpoint(&checkpoint).unwrap();
+    let restored = Trainer::<256>::load_checkpoint(&checkpoint).unwrap();
     assert_eq!((restored.shape, &restored.parameters), (shape, &trainer.parameters));
     let mut cut = std::fs::read(&checkpoint).unwrap();
     cut.truncate(cut.len() - 4);
     std::fs::write(&checkpoint, &cut).unwrap();
-    let refused = Trainer::load_checkpoint(&checkpoint).err().unwrap();
+    let refused = Trainer::<256>::load_checkpoint(&checkpoint).err().unwrap();
     assert!(refused.contains("is not a checkpoint"), "{refused}");
 
     let (network, net_path) = quantised(&trainer, &records, &settings, "buckets.nnue");
@@ -448,7 +454,8 @@ fn a_network_with_king_buckets_trains_and_plays() {
     let settings = TrainSettings { scale: embedded.scale as f32, ..settings };
     let mut map = [1; 64];
     map[..16].fill(0);
-    let unmirrored = Shape { king_buckets: KingBuckets { map, mirror: false, count: 2 }, factorised: true };
+    let unmirrored =
+        Shape { king_buckets: KingBuckets { map, mirror: false, count: 2 }, factorised: true, ..Shape::PLAIN };
     for shape in [unmirrored, Shape { factorised: false, ..unmirrored }] {
         let started = Trainer::from_network(&embedded, shape).unwrap();
         let (difference, _) = quantisation_gap(&started, &embedded, &records, &settings);
@@ -458,6 +465,46 @@ fn a_network_with_king_buckets_trains_and_plays() {
     let (difference, _) = quantisation_gap(&mirrored, &embedded, &records, &settings);
     assert!(difference > 8.0, "mirrored, mean |float - built-in| {difference}");
     assert!(Trainer::from_network(&network, shape).is_err(), "a network with buckets is no start");
+}
+
+/// A network of another hidden size than the built-in one's: the trainer
+/// makes it and reads it back, its checkpoint is refused by a run of
+/// another width, and the engine, built for the built-in width, refuses it
+/// by its width and keeps its network.
+#[test]
+fn a_network_of_another_width_trains_and_the_engine_names_its_width() {
+    let source = scratch("width-source.bin");
+    let records = material_records(&source);
+    let settings = TrainSettings { epochs: 4, batch_size: 256, learning_rate: 0.01, ..TrainSettings::default() };
+    let mut trainer = Trainer::<128>::new(1);
+    learns(&mut trainer, &records, &settings);
+    let network = trainer.quantise(settings.scale);
+    let (mean, _) = quantisation_error(&trainer, &network, &records[..500], &settings);
+    let size = records[..500].iter().map(|r| trainer.evaluate(r, &settings).abs() as f64).sum::<f64>() / 500.0;
+    assert!(mean < 5.0 + 0.05 * size, "mean |float - quantised| {mean} where mean |float| is {size}");
+    let net_path = scratch("width-128.nnue");
+    std::fs::write(&net_path, network.to_bytes()).unwrap();
+    assert_eq!(roque::nnue::load_width::<128>(&net_path).unwrap().to_bytes(), network.to_bytes());
+    assert_eq!(roque::nnue::HIDDEN, 256, "the built-in network's width");
+    let refused = roque::nnue::load(&net_path).err().unwrap();
+    assert!(refused.contains("a hidden layer of 128 neurons, where 256 are read"), "{refused}");
+
+    let checkpoint = scratch("width-128.checkpoint");
+    trainer.save_checkpoint(&checkpoint).unwrap();
+    let refused = Trainer::<256>::load_checkpoint(&checkpoint).err().unwrap();
+    assert!(refused.contains("a network of 128 hidden neurons, where this run trains 256"), "{refused}");
+    assert_eq!(Trainer::<128>::load_checkpoint(&checkpoint).unwrap().parameters, trainer.parameters);
+
+    let mut engine =
+        Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines().map(|line| line.unwrap());
+    writeln!(input, "setoption name EvalFile value {}", net_path.display()).unwrap();
+    let refusal = lines.find(|line| line.contains("EvalFile")).unwrap();
+    assert!(refusal.starts_with("info string error: setoption: EvalFile:"), "{refusal}");
+    assert!(refusal.contains("128 neurons") && refusal.contains("the network stays <internal>"), "{refusal}");
+    writeln!(input, "quit").unwrap();
+    engine.wait().unwrap();
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! roque-train: trains Roque's neural evaluation on training records and
 //! writes the quantised network (see docs/network.md).
 
-use roque::nnue::network::{KingBuckets, HIDDEN};
+use roque::nnue::network::KingBuckets;
 use roque::tools::data_files::read_records;
 use roque::tools::record_set::{FileRecords, RecordSet};
 use roque::tools::same_file::refuse_output_among_inputs;
@@ -10,12 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// The hidden sizes `--hidden` takes (each a build of the trainer).
+const WIDTHS: [usize; 6] = [128, 256, 384, 512, 768, 1024];
+
 const USAGE: &str = "\
 usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
                    [--schedule step|cosine] [--drop-at F] [--warmup F] [--lr-end F] [--weight-decay X]
                    [--wdl F] [--wdl-end F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
                    [--checkpoint <file>] [--init <checkpoint> | --init-net <net>] [--fit-scale] [--no-mirror]
-                   [--king-buckets none|mirror4|mirror8] [--no-factoriser]
+                   [--hidden N] [--king-buckets none|mirror4|mirror8] [--no-factoriser]
   <data>: binary record files or text (.txt, .epd) files, in game order;
   the last --holdout fraction (0.02) is kept out for validation.
   --schedule step (the default): --lr, divided by ten from --drop-at (0.7)
@@ -29,7 +32,10 @@ usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
   weights of a checkpoint with a fresh schedule (a new generation), and
   --init-net from a network without king buckets. Odd epochs but the last
   see positions without castling rights with the files mirrored, unless
-  --no-mirror. --king-buckets (none): a set of input rows for each bucket
+  --no-mirror. --hidden (256): the hidden neurons of each view, 128, 256,
+  384, 512, 768 or 1024 (an engine plays a network of another width than
+  its built-in one's when built with it: make EVALFILE=<net>).
+  --king-buckets (none): a set of input rows for each bucket
   of the king's squares, the board mirrored where the king stands on the e
   to h files; with a factoriser (a set of rows shared by every bucket)
   unless --no-factoriser.";
@@ -102,6 +108,12 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--checkpoint" => options.checkpoint = Some(PathBuf::from(value)),
             "--init" => options.init = Some(PathBuf::from(value)),
             "--init-net" => options.init_net = Some(PathBuf::from(value)),
+            "--hidden" => {
+                options.shape.hidden = whole()
+                    .ok()
+                    .filter(|n| WIDTHS.contains(n))
+                    .ok_or_else(|| format!("--hidden: 128, 256, 384, 512, 768 or 1024, not {value}"))?
+            }
             "--king-buckets" => {
                 options.shape.king_buckets = KingBuckets::named(value)
                     .ok_or_else(|| format!("--king-buckets: none, mirror4 or mirror8, not {value}"))?
@@ -175,7 +187,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    match train(&options) {
+    let trained = match options.shape.hidden {
+        128 => train::<128>(&options),
+        256 => train::<256>(&options),
+        384 => train::<384>(&options),
+        512 => train::<512>(&options),
+        768 => train::<768>(&options),
+        _ => train::<1024>(&options),
+    };
+    match trained {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
@@ -230,7 +250,7 @@ fn check_run_note(checkpoint: &Path, run: &str) -> Result<(), String> {
     }
 }
 
-fn train(options: &Options) -> Result<(), String> {
+fn train<const H: usize>(options: &Options) -> Result<(), String> {
     // What the run reads may not be where it writes: the data are mapped,
     // and an overwritten file would be trained on as it changes.
     let read = || {
@@ -258,7 +278,7 @@ fn train(options: &Options) -> Result<(), String> {
         return Err("no training positions in the data files".into());
     }
     println!(
-        "{} training and {} validation positions read in {:.1} s; network 768x2 -> {HIDDEN}x2 -> 1, {}",
+        "{} training and {} validation positions read in {:.1} s; network 768x2 -> {H}x2 -> 1, {}",
         records.len(),
         validation.len(),
         start.elapsed().as_secs_f64(),
@@ -287,12 +307,12 @@ fn train(options: &Options) -> Result<(), String> {
                 trainer
             }
             (None, Some(path)) => {
-                let network = roque::nnue::load(path)?;
+                let network = roque::nnue::load_width::<H>(path)?;
                 let trainer = Trainer::from_network(&network, options.shape)?;
                 println!("starting from the network {}", path.display());
                 trainer
             }
-            (None, None) => Trainer::with_shape(settings.seed, options.shape),
+            (None, None) => Trainer::<H>::with_shape(settings.seed, options.shape),
         },
     };
     if trainer.shape != options.shape && options.init.is_none() {

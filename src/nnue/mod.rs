@@ -43,22 +43,31 @@ pub fn embedded() -> Arc<Network> {
     Arc::clone(&EMBEDDED)
 }
 
-/// Reads a network file. No more than a network's largest size is read:
-/// a huge file (or `/dev/zero`) is refused, not taken into memory.
+/// Reads a network file of this build's width. No more than a network's
+/// largest size is read: a huge file (or `/dev/zero`) is refused, not
+/// taken into memory.
 pub fn load(path: &Path) -> Result<Arc<Network>, String> {
+    load_width::<HIDDEN>(path).map(Arc::from)
+}
+
+/// Reads a network file of `H` hidden neurons (the trainer's, of any
+/// width), as [`load`] does.
+pub fn load_width<const H: usize>(path: &Path) -> Result<Box<Network<H>>, String> {
     use std::io::Read;
     let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let largest = network::max_file_bytes(H);
     let mut bytes = Vec::new();
-    file.take(network::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(cannot_read)?;
-    if bytes.len() > network::MAX_FILE_BYTES {
-        return Err(format!(
-            "{}: larger than any network file (at most {} bytes)",
-            path.display(),
-            network::MAX_FILE_BYTES
-        ));
+    file.take(largest as u64 + 1).read_to_end(&mut bytes).map_err(cannot_read)?;
+    if bytes.len() > largest {
+        // A network of another width is named as such, not as too large.
+        Network::<H>::from_bytes(&bytes[..bytes.len().min(64)])
+            .err()
+            .filter(|e| matches!(e, NetworkError::Hidden { .. }))
+            .map_or(Ok(()), |e| Err(format!("{}: {e}", path.display())))?;
+        return Err(format!("{}: larger than any network file (at most {largest} bytes)", path.display()));
     }
-    Network::from_bytes(&bytes).map(Arc::from).map_err(|e| format!("{}: {e}", path.display()))
+    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The network's evaluation of `position` from the side to move's view,

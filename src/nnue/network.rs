@@ -29,8 +29,10 @@ use super::simd;
 use crate::types::{Color, Square};
 use std::fmt;
 
-/// Hidden neurons for each view.
-pub const HIDDEN: usize = 256;
+// `HIDDEN`: the hidden size of the network built in, which build.rs reads
+// from its file. The engine evaluates that width; the trainer makes
+// networks of any width (`Network<H>`).
+include!(concat!(env!("OUT_DIR"), "/hidden.rs"));
 /// The hidden layer's quantisation: 1.0 is `QA`; the clipped ReLU's ceiling.
 pub const QA: i32 = 255;
 /// The output weights' quantisation: 1.0 is `QB`.
@@ -46,9 +48,6 @@ pub fn output_bucket(pieces: u32) -> usize {
     (pieces.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
 }
 
-/// One view's output sum stays within i32 (255² · 128 per neuron).
-const _: () = assert!(HIDDEN as i64 * 255 * 255 * 128 <= i32::MAX as i64);
-
 const MAGIC: &[u8; 4] = b"RQNN";
 /// The version of a network without king buckets.
 const VERSION_PLAIN: u32 = 2;
@@ -58,16 +57,28 @@ const HEADER_BYTES: usize = 16;
 const BUCKETS_HEADER_BYTES: usize = 8 + 64;
 /// The size of a version-2 network file (one king bucket) of this build's
 /// hidden size.
-pub const FILE_BYTES: usize = file_bytes(1, false);
+pub const FILE_BYTES: usize = file_bytes(HIDDEN, 1, false);
 
 /// The largest network file this build reads (the most king buckets).
-pub const MAX_FILE_BYTES: usize = file_bytes(MAX_KING_BUCKETS, true);
+pub const MAX_FILE_BYTES: usize = max_file_bytes(HIDDEN);
 
-/// The size of the file of a network with `buckets` king buckets, written
-/// in version 3 (`keyed`) or 2.
-const fn file_bytes(buckets: usize, keyed: bool) -> usize {
+/// The largest file of a network of `hidden` neurons (the most king
+/// buckets).
+pub const fn max_file_bytes(hidden: usize) -> usize {
+    file_bytes(hidden, MAX_KING_BUCKETS, true)
+}
+
+/// The size of the file of a network of `hidden` neurons with `buckets`
+/// king buckets, written in version 3 (`keyed`) or 2.
+const fn file_bytes(hidden: usize, buckets: usize, keyed: bool) -> usize {
     let header = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
-    header + 2 * (buckets * INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS
+    header + 2 * (buckets * INPUTS * hidden + hidden + OUTPUT_BUCKETS * 2 * hidden) + 4 * OUTPUT_BUCKETS
+}
+
+/// Whether a network of `hidden` neurons can be evaluated: a whole number
+/// of the widest vector (32 values of i16), at most 1024.
+pub const fn hidden_size_allowed(hidden: usize) -> bool {
+    hidden > 0 && hidden <= 1024 && hidden.is_multiple_of(32)
 }
 
 /// Which set of input rows each view reads, by its own king's square.
@@ -141,32 +152,33 @@ impl KingBuckets {
 /// is, so that the compiler reads them with whole vector loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Row(pub [i16; HIDDEN]);
+pub struct Row<const H: usize = HIDDEN>(pub [i16; H]);
 
-impl std::ops::Deref for Row {
-    type Target = [i16; HIDDEN];
+impl<const H: usize> std::ops::Deref for Row<H> {
+    type Target = [i16; H];
 
     #[inline(always)]
-    fn deref(&self) -> &[i16; HIDDEN] {
+    fn deref(&self) -> &[i16; H] {
         &self.0
     }
 }
 
-impl std::ops::DerefMut for Row {
+impl<const H: usize> std::ops::DerefMut for Row<H> {
     #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [i16; HIDDEN] {
+    fn deref_mut(&mut self) -> &mut [i16; H] {
         &mut self.0
     }
 }
 
-/// The quantised network, as the engine evaluates it.
+/// The quantised network of `H` hidden neurons a view; the engine
+/// evaluates those of `HIDDEN`.
 #[repr(C, align(64))]
-pub struct Network {
+pub struct Network<const H: usize = HIDDEN> {
     /// For each king bucket, 768 rows ([`ViewKey::index`]).
-    pub feature_weights: Box<[Row]>,
-    pub feature_bias: [i16; HIDDEN],
+    pub feature_weights: Box<[Row<H>]>,
+    pub feature_bias: [i16; H],
     /// For each bucket: for the side to move's view, then the other side's.
-    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    pub output_weights: [[[i16; H]; 2]; OUTPUT_BUCKETS],
     pub output_bias: [i32; OUTPUT_BUCKETS],
     /// Centipawns for an output of 1.0.
     pub scale: i32,
@@ -178,8 +190,11 @@ pub struct Network {
 pub enum NetworkError {
     BadMagic,
     Version(u32),
-    /// The file's hidden size is not the one this build evaluates.
-    Hidden(u32),
+    /// The file's hidden size is not the one asked for (this build's).
+    Hidden {
+        found: u32,
+        expected: usize,
+    },
     Scale(u32),
     /// The king buckets: their number, or a square's bucket beyond it.
     KingBuckets(String),
@@ -199,7 +214,10 @@ impl fmt::Display for NetworkError {
             NetworkError::Version(v) => {
                 write!(f, "network format version {v}; this build reads versions {VERSION_PLAIN} and {VERSION}")
             }
-            NetworkError::Hidden(n) => write!(f, "hidden layer of {n} neurons; this build evaluates {HIDDEN}"),
+            NetworkError::Hidden { found, expected } => write!(
+                f,
+                "a hidden layer of {found} neurons, where {expected} are read (a build for another width: make EVALFILE=<net>)"
+            ),
             NetworkError::Scale(s) => write!(f, "output scale {s} is outside 1 to 10000"),
             NetworkError::KingBuckets(what) => write!(f, "king buckets: {what}"),
             NetworkError::Size { expected, found } => {
@@ -212,18 +230,23 @@ impl fmt::Display for NetworkError {
 
 impl std::error::Error for NetworkError {}
 
-impl Network {
+impl<const H: usize> Network<H> {
+    /// Refuses, when the program is built, a width the vector code cannot
+    /// take.
+    const WIDTH_ALLOWED: () = assert!(hidden_size_allowed(H));
+
     /// A network of zeros (its output is always 0), without king buckets.
-    pub fn zeroed() -> Box<Network> {
+    pub fn zeroed() -> Box<Network<H>> {
         Network::zeroed_with(KingBuckets::NONE)
     }
 
     /// A network of zeros with these king buckets.
-    pub fn zeroed_with(king_buckets: KingBuckets) -> Box<Network> {
+    pub fn zeroed_with(king_buckets: KingBuckets) -> Box<Network<H>> {
+        let () = Self::WIDTH_ALLOWED;
         Box::new(Network {
-            feature_weights: vec![Row([0; HIDDEN]); king_buckets.count * INPUTS].into_boxed_slice(),
-            feature_bias: [0; HIDDEN],
-            output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
+            feature_weights: vec![Row([0; H]); king_buckets.count * INPUTS].into_boxed_slice(),
+            feature_bias: [0; H],
+            output_weights: [[[0; H]; 2]; OUTPUT_BUCKETS],
             output_bias: [0; OUTPUT_BUCKETS],
             scale: 0,
             king_buckets,
@@ -232,7 +255,7 @@ impl Network {
 
     /// The weights of input row `index`.
     #[inline(always)]
-    pub fn row(&self, index: usize) -> &[i16; HIDDEN] {
+    pub fn row(&self, index: usize) -> &[i16; H] {
         let row = &self.feature_weights[index].0;
         // SAFETY: a `Row` is aligned to 64 bytes by its type; saying so
         // lets the compiler read it with whole vector loads, though it
@@ -251,8 +274,8 @@ impl Network {
         self.king_buckets.view_key(perspective, kings.any().then(|| kings.lsb()))
     }
 
-    /// Reads a network file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Box<Network>, NetworkError> {
+    /// Reads a network file (of `H` hidden neurons).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Box<Network<H>>, NetworkError> {
         if bytes.len() < HEADER_BYTES || &bytes[0..4] != MAGIC {
             return Err(NetworkError::BadMagic);
         }
@@ -261,8 +284,8 @@ impl Network {
         if version != VERSION && version != VERSION_PLAIN {
             return Err(NetworkError::Version(version));
         }
-        if hidden as usize != HIDDEN {
-            return Err(NetworkError::Hidden(hidden));
+        if hidden as usize != H {
+            return Err(NetworkError::Hidden { found: hidden, expected: H });
         }
         if !(1..=10_000).contains(&scale) {
             return Err(NetworkError::Scale(scale));
@@ -270,13 +293,13 @@ impl Network {
         let keyed = version == VERSION;
         let king_buckets = if keyed {
             if bytes.len() < HEADER_BYTES + BUCKETS_HEADER_BYTES {
-                return Err(NetworkError::Size { expected: file_bytes(1, true), found: bytes.len() });
+                return Err(NetworkError::Size { expected: file_bytes(H, 1, true), found: bytes.len() });
             }
             king_buckets_of(word(16), word(20), &bytes[24..88])?
         } else {
             KingBuckets::NONE
         };
-        let expected = file_bytes(king_buckets.count, keyed);
+        let expected = file_bytes(H, king_buckets.count, keyed);
         if bytes.len() != expected {
             return Err(NetworkError::Size { expected, found: bytes.len() });
         }
@@ -299,9 +322,11 @@ impl Network {
 
     /// Refuses weights with which the integer arithmetic could overflow:
     /// a hidden value must stay within i16 whatever 32 pieces stand on the
-    /// board, and a clipped value times an output weight within i16 too.
+    /// board, a clipped value times an output weight within i16 too, and a
+    /// view's output sum (at most QA² times the sum of its weights' sizes)
+    /// within i32.
     fn check_ranges(&self) -> Result<(), NetworkError> {
-        let mut largest = [0i64; HIDDEN];
+        let mut largest = [0i64; H];
         for row in self.feature_weights.iter() {
             for (most, w) in largest.iter_mut().zip(row.iter()) {
                 *most = (*most).max(w.unsigned_abs() as i64);
@@ -315,16 +340,22 @@ impl Network {
         if self.output_weights.iter().flatten().flatten().any(|w| w.unsigned_abs() as i32 * QA > i16::MAX as i32) {
             return Err(NetworkError::Range("output weights"));
         }
+        let sum_limit = i32::MAX as i64 / (QA * QA) as i64;
+        for weights in self.output_weights.iter().flatten() {
+            if weights.iter().map(|w| w.unsigned_abs() as i64).sum::<i64>() > sum_limit {
+                return Err(NetworkError::Range("output weights' sum"));
+            }
+        }
         Ok(())
     }
 
     /// The network file (version 2 where it has no king buckets).
     pub fn to_bytes(&self) -> Vec<u8> {
         let keyed = self.king_buckets.keyed();
-        let mut bytes = Vec::with_capacity(file_bytes(self.king_buckets.count, keyed));
+        let mut bytes = Vec::with_capacity(file_bytes(H, self.king_buckets.count, keyed));
         bytes.extend_from_slice(MAGIC);
         let version = if keyed { VERSION } else { VERSION_PLAIN };
-        for word in [version, HIDDEN as u32, self.scale as u32] {
+        for word in [version, H as u32, self.scale as u32] {
             bytes.extend_from_slice(&word.to_le_bytes());
         }
         if keyed {
@@ -345,11 +376,30 @@ impl Network {
     /// hidden layers (the side to move's first), with the output weights of
     /// `bucket`.
     #[inline(always)]
-    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], bucket: usize) -> i32 {
+    pub fn output(&self, us: &[i16; H], them: &[i16; H], bucket: usize) -> i32 {
         let weights = &self.output_weights[bucket];
         let sum = simd::screlu_dot(us, &weights[0]) as i64 + simd::screlu_dot(them, &weights[1]) as i64;
         let value = (sum / QA as i64 + self.output_bias[bucket] as i64) * self.scale as i64 / (QA * QB) as i64;
         value.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    }
+
+    /// The evaluation in centipawns of `position` for its side to move,
+    /// from every man on the board: for a network of any width (the
+    /// trainer's check of what it wrote; the search keeps accumulators).
+    pub fn evaluate_from_scratch<R: crate::board::Rules>(&self, position: &crate::board::Board<R>) -> i32 {
+        let views = Color::ALL.map(|view| {
+            let key = self.view_key(view, position);
+            let mut values = self.feature_bias;
+            for square in position.occupied() {
+                let piece = position.piece_on(square).expect("an occupied square holds a piece");
+                let row = self.row(key.index(view, piece, square));
+                values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
+            }
+            values
+        });
+        let side_to_move = position.side_to_move().index();
+        let bucket = output_bucket(position.occupied().count());
+        self.output(&views[side_to_move], &views[1 - side_to_move], bucket)
     }
 }
 
@@ -375,7 +425,7 @@ mod tests {
     use super::*;
 
     fn sample_network() -> Box<Network> {
-        let mut network = Network::zeroed();
+        let mut network = Network::<HIDDEN>::zeroed();
         for (i, row) in network.feature_weights.iter_mut().enumerate() {
             for (j, w) in row.iter_mut().enumerate() {
                 *w = ((i * 7 + j * 13) % 61) as i16 - 30;
@@ -393,7 +443,7 @@ mod tests {
         let network = sample_network();
         let bytes = network.to_bytes();
         assert_eq!(bytes.len(), FILE_BYTES);
-        let back = Network::from_bytes(&bytes).unwrap();
+        let back = Network::<HIDDEN>::from_bytes(&bytes).unwrap();
         assert_eq!(back.to_bytes(), bytes);
         assert_eq!(back.output_bias[7], -1234);
         assert_eq!(back.output_weights[5][1][3], -77);
@@ -421,14 +471,14 @@ mod tests {
 
     #[test]
     fn a_network_with_king_buckets_round_trips_in_version_3() {
-        let mut network = Network::zeroed_with(four_buckets());
+        let mut network = Network::<HIDDEN>::zeroed_with(four_buckets());
         network.feature_weights[3 * INPUTS + 5][9] = 17;
         network.output_bias[2] = 99;
         network.scale = 300;
         let bytes = network.to_bytes();
         assert_eq!(bytes[4], 3);
         assert_eq!(bytes.len(), FILE_BYTES + BUCKETS_HEADER_BYTES + 3 * INPUTS * HIDDEN * 2);
-        let back = Network::from_bytes(&bytes).unwrap();
+        let back = Network::<HIDDEN>::from_bytes(&bytes).unwrap();
         assert_eq!(back.king_buckets, four_buckets());
         assert_eq!(back.feature_weights[3 * INPUTS + 5][9], 17);
         assert_eq!(back.to_bytes(), bytes);
@@ -438,29 +488,35 @@ mod tests {
 
     #[test]
     fn bad_king_buckets_are_refused_with_the_reason() {
-        let mut network = Network::zeroed_with(four_buckets());
+        let mut network = Network::<HIDDEN>::zeroed_with(four_buckets());
         network.scale = 100;
         let bytes = network.to_bytes();
         let mut wrong = bytes.clone();
         wrong[16..20].copy_from_slice(&0u32.to_le_bytes());
         assert_eq!(
-            Network::from_bytes(&wrong).err(),
+            Network::<HIDDEN>::from_bytes(&wrong).err(),
             Some(NetworkError::KingBuckets("0 buckets, where 1 to 32 are read".into()))
         );
         let mut wrong = bytes.clone();
         wrong[24 + 40] = 4;
         assert_eq!(
-            Network::from_bytes(&wrong).err(),
+            Network::<HIDDEN>::from_bytes(&wrong).err(),
             Some(NetworkError::KingBuckets("square 40 in bucket 4 of 4".into()))
         );
         let mut wrong = bytes.clone();
         wrong[20] = 2;
-        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::KingBuckets("unknown flags 2".into())));
+        assert_eq!(
+            Network::<HIDDEN>::from_bytes(&wrong).err(),
+            Some(NetworkError::KingBuckets("unknown flags 2".into()))
+        );
         let mut wrong = bytes.clone();
         wrong[16..20].copy_from_slice(&5u32.to_le_bytes());
         let expected = bytes.len() + INPUTS * HIDDEN * 2;
-        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Size { expected, found: bytes.len() }));
-        assert!(matches!(Network::from_bytes(&bytes[..40]), Err(NetworkError::Size { .. })));
+        assert_eq!(
+            Network::<HIDDEN>::from_bytes(&wrong).err(),
+            Some(NetworkError::Size { expected, found: bytes.len() })
+        );
+        assert!(matches!(Network::<HIDDEN>::from_bytes(&bytes[..40]), Err(NetworkError::Size { .. })));
     }
 
     #[test]
@@ -485,30 +541,51 @@ mod tests {
         assert_eq!(key(Color::White, Square::A5).slot(), 6);
     }
 
+    /// At any width a view's output sum stays within i32: a file whose
+    /// output weights could take it beyond is refused.
+    #[test]
+    fn output_weights_whose_sum_could_overflow_are_refused() {
+        let mut network = Network::<512>::zeroed();
+        network.scale = 100;
+        network.output_weights[3][1].fill(100);
+        let refused = Network::<512>::from_bytes(&network.to_bytes()).err();
+        assert_eq!(refused, Some(NetworkError::Range("output weights' sum")));
+        network.output_weights[3][1].fill(64);
+        let read = Network::<512>::from_bytes(&network.to_bytes()).unwrap();
+        let hidden = [QA as i16; 512];
+        assert_eq!(read.output(&[0; 512], &hidden, 3), 64 * 512 * QA * 100 / (QA * QB));
+    }
+
     #[test]
     fn bad_files_are_refused_with_the_reason() {
         let bytes = sample_network().to_bytes();
-        assert_eq!(Network::from_bytes(b"hello").err(), Some(NetworkError::BadMagic));
+        assert_eq!(Network::<HIDDEN>::from_bytes(b"hello").err(), Some(NetworkError::BadMagic));
         assert_eq!((output_bucket(2), output_bucket(5), output_bucket(6), output_bucket(32)), (0, 0, 1, 7));
         let mut wrong = bytes.clone();
         wrong[4] = 9;
-        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Version(9)));
+        assert_eq!(Network::<HIDDEN>::from_bytes(&wrong).err(), Some(NetworkError::Version(9)));
         assert_eq!(NetworkError::Version(9).to_string(), "network format version 9; this build reads versions 2 and 3");
         let mut wrong = bytes.clone();
         wrong[8..12].copy_from_slice(&(HIDDEN as u32 * 2).to_le_bytes());
-        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Hidden(HIDDEN as u32 * 2)));
+        assert_eq!(
+            Network::<HIDDEN>::from_bytes(&wrong).err(),
+            Some(NetworkError::Hidden { found: HIDDEN as u32 * 2, expected: HIDDEN })
+        );
         let mut wrong = bytes.clone();
         wrong[12..16].copy_from_slice(&0u32.to_le_bytes());
-        assert_eq!(Network::from_bytes(&wrong).err(), Some(NetworkError::Scale(0)));
+        assert_eq!(Network::<HIDDEN>::from_bytes(&wrong).err(), Some(NetworkError::Scale(0)));
         let mut wrong = sample_network();
         wrong.feature_weights[100][7] = 1100;
-        assert_eq!(Network::from_bytes(&wrong.to_bytes()).err(), Some(NetworkError::Range("feature weights")));
+        assert_eq!(
+            Network::<HIDDEN>::from_bytes(&wrong.to_bytes()).err(),
+            Some(NetworkError::Range("feature weights"))
+        );
         let mut wrong = sample_network();
         wrong.output_weights[2][0][0] = -200;
-        assert_eq!(Network::from_bytes(&wrong.to_bytes()).err(), Some(NetworkError::Range("output weights")));
+        assert_eq!(Network::<HIDDEN>::from_bytes(&wrong.to_bytes()).err(), Some(NetworkError::Range("output weights")));
         let short = &bytes[..bytes.len() - 1];
         assert_eq!(
-            Network::from_bytes(short).err(),
+            Network::<HIDDEN>::from_bytes(short).err(),
             Some(NetworkError::Size { expected: FILE_BYTES, found: FILE_BYTES - 1 })
         );
     }

@@ -22,7 +22,7 @@
 use super::record_set::RecordSet;
 use super::training_data::Record;
 use crate::nnue::features::INPUTS;
-use crate::nnue::network::{king_buckets_of, output_bucket, KingBuckets, Network, HIDDEN, OUTPUT_BUCKETS, QA, QB};
+use crate::nnue::network::{king_buckets_of, output_bucket, KingBuckets, Network, OUTPUT_BUCKETS, QA, QB};
 use crate::types::{Color, PieceType, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -37,20 +37,22 @@ use std::path::Path;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
 /// The network's shape, and where each kind of parameter lies in the flat
-/// vector: the feature weights (768 rows of `HIDDEN` for each king bucket,
+/// vector: the feature weights (768 rows of `hidden` for each king bucket,
 /// then the factoriser's 768 where there is one), the feature biases, each
 /// output bucket's weights (the side to move's view, then the other's),
 /// each output bucket's bias.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// Hidden neurons for each view.
+    pub hidden: usize,
     pub king_buckets: KingBuckets,
     /// A set of rows shared by every king bucket (only with several).
     pub factorised: bool,
 }
 
 impl Shape {
-    /// One set of rows: generations 1 to 5.
-    pub const PLAIN: Shape = Shape { king_buckets: KingBuckets::NONE, factorised: false };
+    /// 256 hidden neurons and one set of rows: generations 1 to 5.
+    pub const PLAIN: Shape = Shape { hidden: 256, king_buckets: KingBuckets::NONE, factorised: false };
 
     /// The first row of the factoriser (the number of the buckets' rows).
     #[inline(always)]
@@ -58,33 +60,47 @@ impl Shape {
         self.king_buckets.count * INPUTS
     }
 
+    /// The input rows: the buckets', then the factoriser's.
+    fn rows(&self) -> usize {
+        self.factor_row() + if self.factorised { INPUTS } else { 0 }
+    }
+
     #[inline(always)]
     fn feature_bias(&self) -> usize {
-        (self.factor_row() + if self.factorised { INPUTS } else { 0 }) * HIDDEN
+        self.rows() * self.hidden
     }
 
     #[inline(always)]
     fn output_weights(&self) -> usize {
-        self.feature_bias() + HIDDEN
+        self.feature_bias() + self.hidden
     }
 
     #[inline(always)]
     fn output_bias(&self) -> usize {
-        self.output_weights() + OUTPUT_BUCKETS * 2 * HIDDEN
+        self.output_weights() + OUTPUT_BUCKETS * 2 * self.hidden
     }
 
-    /// In words, for messages: "4 king buckets, mirrored, with a factoriser".
+    /// In words, for messages: "256 hidden neurons, 4 king buckets,
+    /// mirrored, with a factoriser".
     pub fn describe(&self) -> String {
         let buckets = &self.king_buckets;
         let plural = if buckets.count == 1 { "" } else { "s" };
         let mirrored = if buckets.mirror { ", mirrored" } else { "" };
         let factoriser = if self.factorised { ", with a factoriser" } else { "" };
-        format!("{} king bucket{plural}{mirrored}{factoriser}", buckets.count)
+        format!("{} hidden neurons, {} king bucket{plural}{mirrored}{factoriser}", self.hidden, buckets.count)
     }
 
     /// The number of parameters.
     pub fn parameters(&self) -> usize {
         self.output_bias() + OUTPUT_BUCKETS
+    }
+
+    /// The hidden size of a network of this shape but its width with
+    /// `parameters` parameters (a checkpoint's), if there is one.
+    fn hidden_of(&self, parameters: usize) -> Option<usize> {
+        let per_neuron = self.rows() + 1 + OUTPUT_BUCKETS * 2;
+        let weights = parameters.checked_sub(OUTPUT_BUCKETS)?;
+        weights.is_multiple_of(per_neuron).then_some(weights / per_neuron)
     }
 
     /// Whether parameter `i` is a weight (weight decay applies), not a bias.
@@ -233,9 +249,10 @@ impl Sample {
     }
 }
 
-/// The floating-point network, with Adam's moments.
+/// The floating-point network of `H` hidden neurons a view, with Adam's
+/// moments.
 #[derive(Clone)]
-pub struct Trainer {
+pub struct Trainer<const H: usize = 256> {
     pub shape: Shape,
     pub parameters: Vec<f32>,
     first_moment: Vec<f32>,
@@ -252,25 +269,25 @@ fn screlu(x: f32) -> f32 {
     c * c
 }
 
-impl Trainer {
+impl<const H: usize> Trainer<H> {
     /// Small random weights (fixed by `seed`), without king buckets.
-    pub fn new(seed: u64) -> Trainer {
-        Trainer::with_shape(seed, Shape::PLAIN)
+    pub fn new(seed: u64) -> Trainer<H> {
+        Trainer::with_shape(seed, Shape { hidden: H, ..Shape::PLAIN })
     }
 
     /// Small random weights (fixed by `seed`) for `shape`. With a
     /// factoriser, the buckets' own rows start at zero: the network starts
     /// as one without king buckets.
-    pub fn with_shape(seed: u64, shape: Shape) -> Trainer {
+    pub fn with_shape(seed: u64, shape: Shape) -> Trainer<H> {
         let mut rng = ChaCha12Rng::seed_from_u64(seed);
         let count = shape.parameters();
         let mut parameters = vec![0.0f32; count];
         let feature_range = 1.0 / (32.0f32).sqrt();
-        let random_rows = if shape.factorised { shape.factor_row() * HIDDEN } else { 0 };
+        let random_rows = if shape.factorised { shape.factor_row() * H } else { 0 };
         for w in &mut parameters[random_rows..shape.feature_bias()] {
             *w = rng.random_range(-feature_range..feature_range) * 0.5;
         }
-        let output_range = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        let output_range = 1.0 / (2.0 * H as f32).sqrt();
         for w in &mut parameters[shape.output_weights()..shape.output_bias()] {
             *w = rng.random_range(-output_range..output_range);
         }
@@ -278,7 +295,8 @@ impl Trainer {
     }
 
     /// These weights with a fresh optimiser and schedule.
-    fn with_parameters(shape: Shape, parameters: Vec<f32>) -> Trainer {
+    fn with_parameters(shape: Shape, parameters: Vec<f32>) -> Trainer<H> {
+        assert_eq!(shape.hidden, H, "a shape of the trainer's width");
         let count = parameters.len();
         Trainer {
             shape,
@@ -293,7 +311,7 @@ impl Trainer {
     /// The rows of `network` for `shape` (the weights of `network` in
     /// every bucket, or in the factoriser where there is one), to start a
     /// run from: the trainer's network is `network`, up to the rounding.
-    pub fn from_network(network: &Network, shape: Shape) -> Result<Trainer, String> {
+    pub fn from_network(network: &Network<H>, shape: Shape) -> Result<Trainer<H>, String> {
         if network.king_buckets.keyed() {
             return Err("a network to start from must have no king buckets".to_string());
         }
@@ -302,7 +320,7 @@ impl Trainer {
             if shape.factorised { shape.factor_row()..shape.factor_row() + INPUTS } else { 0..shape.factor_row() };
         for row in rows {
             for (i, &w) in network.feature_weights[row % INPUTS].iter().enumerate() {
-                parameters[row * HIDDEN + i] = w as f32 / QA as f32;
+                parameters[row * H + i] = w as f32 / QA as f32;
             }
         }
         for (i, &b) in network.feature_bias.iter().enumerate() {
@@ -319,15 +337,15 @@ impl Trainer {
 
     /// The hidden layer of one view, before activation.
     #[inline(always)]
-    fn hidden(&self, features: &[u16]) -> [f32; HIDDEN] {
+    fn hidden(&self, features: &[u16]) -> [f32; H] {
         let shape = &self.shape;
-        let mut hidden = [0.0f32; HIDDEN];
+        let mut hidden = [0.0f32; H];
         hidden.copy_from_slice(&self.parameters[shape.feature_bias()..shape.output_weights()]);
         for &f in features {
-            let row = &self.parameters[f as usize * HIDDEN..][..HIDDEN];
+            let row = &self.parameters[f as usize * H..][..H];
             hidden.iter_mut().zip(row).for_each(|(h, w)| *h += w);
             if shape.factorised {
-                let shared = &self.parameters[(shape.factor_row() + f as usize % INPUTS) * HIDDEN..][..HIDDEN];
+                let shared = &self.parameters[(shape.factor_row() + f as usize % INPUTS) * H..][..H];
                 hidden.iter_mut().zip(shared).for_each(|(h, w)| *h += w);
             }
         }
@@ -336,11 +354,11 @@ impl Trainer {
 
     /// The network's output (centipawns / scale) with the output weights of
     /// `bucket`.
-    fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
-        let weights = &self.parameters[self.shape.output_weights() + bucket * 2 * HIDDEN..][..2 * HIDDEN];
+    fn output(&self, us: &[f32; H], them: &[f32; H], bucket: usize) -> f32 {
+        let weights = &self.parameters[self.shape.output_weights() + bucket * 2 * H..][..2 * H];
         let mut sum = self.parameters[self.shape.output_bias() + bucket];
-        for i in 0..HIDDEN {
-            sum += screlu(us[i]) * weights[i] + screlu(them[i]) * weights[HIDDEN + i];
+        for i in 0..H {
+            sum += screlu(us[i]) * weights[i] + screlu(them[i]) * weights[H + i];
         }
         sum
     }
@@ -363,27 +381,26 @@ impl Trainer {
         let error = predicted - sample.target;
         let d_output = 2.0 * error * predicted * (1.0 - predicted);
         let shape = &self.shape;
-        let output_weights = shape.output_weights() + sample.bucket * 2 * HIDDEN;
+        let output_weights = shape.output_weights() + sample.bucket * 2 * H;
         gradient[shape.output_bias() + sample.bucket] += d_output;
-        let weights = &self.parameters[output_weights..][..2 * HIDDEN];
-        let mut d_us = [0.0f32; HIDDEN];
-        let mut d_them = [0.0f32; HIDDEN];
-        for i in 0..HIDDEN {
+        let weights = &self.parameters[output_weights..][..2 * H];
+        let mut d_us = [0.0f32; H];
+        let mut d_them = [0.0f32; H];
+        for i in 0..H {
             gradient[output_weights + i] += d_output * screlu(us[i]);
-            gradient[output_weights + HIDDEN + i] += d_output * screlu(them[i]);
+            gradient[output_weights + H + i] += d_output * screlu(them[i]);
             d_us[i] = if us[i] > 0.0 && us[i] < 1.0 { d_output * weights[i] * 2.0 * us[i] } else { 0.0 };
-            d_them[i] =
-                if them[i] > 0.0 && them[i] < 1.0 { d_output * weights[HIDDEN + i] * 2.0 * them[i] } else { 0.0 };
+            d_them[i] = if them[i] > 0.0 && them[i] < 1.0 { d_output * weights[H + i] * 2.0 * them[i] } else { 0.0 };
         }
-        for i in 0..HIDDEN {
+        for i in 0..H {
             gradient[shape.feature_bias() + i] += d_us[i] + d_them[i];
         }
         for (features, d) in [(us_features, &d_us), (them_features, &d_them)] {
             for &f in features {
-                let row = &mut gradient[f as usize * HIDDEN..][..HIDDEN];
+                let row = &mut gradient[f as usize * H..][..H];
                 row.iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
                 if shape.factorised {
-                    let shared = &mut gradient[(shape.factor_row() + f as usize % INPUTS) * HIDDEN..][..HIDDEN];
+                    let shared = &mut gradient[(shape.factor_row() + f as usize % INPUTS) * H..][..H];
                     shared.iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
                 }
             }
@@ -492,15 +509,15 @@ impl Trainer {
 
     /// The quantised network (a factoriser's rows added into each bucket's,
     /// the sum kept within the weights' limit).
-    pub fn quantise(&self, scale: f32) -> Box<Network> {
+    pub fn quantise(&self, scale: f32) -> Box<Network<H>> {
         let shape = &self.shape;
         let mut network = Network::zeroed_with(shape.king_buckets);
         let q = |w: f32, factor: i32| (w * factor as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         for (f, row) in network.feature_weights.iter_mut().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
-                let mut weight = self.parameters[f * HIDDEN + i];
+                let mut weight = self.parameters[f * H + i];
                 if shape.factorised {
-                    weight = (weight + self.parameters[(shape.factor_row() + f % INPUTS) * HIDDEN + i])
+                    weight = (weight + self.parameters[(shape.factor_row() + f % INPUTS) * H + i])
                         .clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                 }
                 *w = q(weight, QA);
@@ -511,7 +528,7 @@ impl Trainer {
         }
         for (row_index, row) in network.output_weights.iter_mut().flatten().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
-                *w = q(self.parameters[shape.output_weights() + row_index * HIDDEN + i], QB);
+                *w = q(self.parameters[shape.output_weights() + row_index * H + i], QB);
             }
         }
         for (bucket, bias) in network.output_bias.iter_mut().enumerate() {
@@ -522,7 +539,7 @@ impl Trainer {
     }
 
     /// The same weights with a fresh optimiser and schedule.
-    pub fn restarted(self) -> Trainer {
+    pub fn restarted(self) -> Trainer<H> {
         Trainer::with_parameters(self.shape, self.parameters)
     }
 
@@ -557,7 +574,7 @@ impl Trainer {
             .map_err(|e| format!("cannot write the checkpoint {}: {e}", path.display()))
     }
 
-    pub fn load_checkpoint(path: &Path) -> Result<Trainer, String> {
+    pub fn load_checkpoint(path: &Path) -> Result<Trainer<H>, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read the checkpoint {}: {e}", path.display()))?;
         let not_one = |why: String| format!("{} is not a checkpoint of this build's networks: {why}", path.display());
         let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
@@ -571,17 +588,26 @@ impl Trainer {
             if !king_buckets.keyed() || factorised > 1 {
                 return Err(not_one("its king buckets are not a valid set".to_string()));
             }
-            (Shape { king_buckets, factorised: factorised == 1 }, 80)
+            (Shape { hidden: H, king_buckets, factorised: factorised == 1 }, 80)
         } else {
-            (Shape::PLAIN, 0)
+            (Shape { hidden: H, ..Shape::PLAIN }, 0)
         };
         let count = shape.parameters();
         let expected = start + 20 + 12 * count;
-        if bytes.len() != expected || bytes.get(start..start + 4) != Some(b"RQCK") {
-            return Err(not_one(format!("{} bytes, expected {expected}", bytes.len())));
+        if bytes.get(start..start + 4) != Some(b"RQCK") {
+            return Err(not_one("no RQCK".to_string()));
+        }
+        if let Some(hidden) = word(start + 4).and_then(|n| shape.hidden_of(n as usize)).filter(|&h| h != H) {
+            return Err(format!(
+                "{}: a network of {hidden} hidden neurons, where this run trains {H} (--hidden)",
+                path.display()
+            ));
         }
         if word(start + 4) != Some(count as u32) {
             return Err(not_one(format!("{:?} parameters, its shape has {count}", word(start + 4))));
+        }
+        if bytes.len() != expected {
+            return Err(not_one(format!("{} bytes, expected {expected}", bytes.len())));
         }
         let steps = u64::from_le_bytes(bytes[start + 8..start + 16].try_into().expect("8 bytes"));
         let epochs_done = word(start + 16).expect("the size was checked") as usize;
@@ -623,9 +649,9 @@ pub fn fit_scale<R: RecordSet + ?Sized>(records: &R) -> f32 {
 
 /// The difference between the float and the quantised evaluations over
 /// `records`: (mean, largest) absolute difference in centipawns.
-pub fn quantisation_error(
-    trainer: &Trainer,
-    network: &Network,
+pub fn quantisation_error<const H: usize>(
+    trainer: &Trainer<H>,
+    network: &Network<H>,
     records: &[Record],
     settings: &TrainSettings,
 ) -> (f64, f64) {
@@ -634,7 +660,7 @@ pub fn quantisation_error(
         .map(|r| {
             let float = trainer.evaluate(r, settings);
             let position = r.position().expect("training records hold legal positions");
-            let quantised = crate::nnue::evaluate(network, &position) as f32;
+            let quantised = network.evaluate_from_scratch(&position) as f32;
             (float - quantised).abs() as f64
         })
         .collect();
@@ -664,11 +690,12 @@ mod tests {
     fn loss(shape: &Shape, parameters: &[f32], sample: &Sample) -> f64 {
         let w = |i: usize| parameters[i] as f64;
         let row = |f: usize, unit: usize| {
-            let shared = if shape.factorised { w((shape.factor_row() + f % INPUTS) * HIDDEN + unit) } else { 0.0 };
-            w(f * HIDDEN + unit) + shared
+            let shared =
+                if shape.factorised { w((shape.factor_row() + f % INPUTS) * shape.hidden + unit) } else { 0.0 };
+            w(f * shape.hidden + unit) + shared
         };
         let view = |features: &[u16]| -> Vec<f64> {
-            (0..HIDDEN)
+            (0..shape.hidden)
                 .map(|unit| {
                     let sum: f64 = features.iter().map(|&f| row(f as usize, unit)).sum();
                     (w(shape.feature_bias() + unit) + sum).clamp(0.0, 1.0).powi(2)
@@ -676,47 +703,51 @@ mod tests {
                 .collect()
         };
         let (us, them) = (view(&sample.us[..sample.count]), view(&sample.them[..sample.count]));
-        let weights = shape.output_weights() + sample.bucket * 2 * HIDDEN;
+        let weights = shape.output_weights() + sample.bucket * 2 * shape.hidden;
         let out = w(shape.output_bias() + sample.bucket)
-            + (0..HIDDEN).map(|i| us[i] * w(weights + i) + them[i] * w(weights + HIDDEN + i)).sum::<f64>();
+            + (0..shape.hidden).map(|i| us[i] * w(weights + i) + them[i] * w(weights + shape.hidden + i)).sum::<f64>();
         let error = 1.0 / (1.0 + (-out).exp()) - sample.target as f64;
         error * error
     }
 
     /// Four king buckets, mirrored.
     fn bucketed(factorised: bool) -> Shape {
-        Shape { king_buckets: KingBuckets::named("mirror4").unwrap(), factorised }
+        Shape { king_buckets: KingBuckets::named("mirror4").unwrap(), factorised, ..Shape::PLAIN }
     }
 
     #[test]
     fn a_shape_in_words() {
-        assert_eq!(Shape::PLAIN.describe(), "1 king bucket");
-        assert_eq!(bucketed(true).describe(), "4 king buckets, mirrored, with a factoriser");
+        assert_eq!(Shape::PLAIN.describe(), "256 hidden neurons, 1 king bucket");
+        assert_eq!(bucketed(true).describe(), "256 hidden neurons, 4 king buckets, mirrored, with a factoriser");
     }
 
     #[test]
     fn gradients_match_finite_differences() {
-        gradients_match_finite_differences_for(Shape::PLAIN);
+        gradients_match_finite_differences_for::<256>(Shape::PLAIN);
+    }
+
+    /// A network of another width: the trainer's arithmetic at any size.
+    #[test]
+    fn gradients_match_finite_differences_at_another_width() {
+        gradients_match_finite_differences_for::<64>(Shape { hidden: 64, ..Shape::PLAIN });
     }
 
     /// With king buckets and a factoriser, the factoriser's rows too.
     #[test]
     fn gradients_match_finite_differences_with_king_buckets() {
-        gradients_match_finite_differences_for(bucketed(true));
+        gradients_match_finite_differences_for::<256>(bucketed(true));
     }
 
-    fn gradients_match_finite_differences_for(shape: Shape) {
-        let mut trainer = Trainer::with_shape(7, shape);
+    fn gradients_match_finite_differences_for<const H: usize>(shape: Shape) {
+        let mut trainer = Trainer::<H>::with_shape(7, shape);
         // Biases that put many hidden values inside the activation's curve,
         // and (with a factoriser) the buckets' own rows away from zero.
-        for i in 0..HIDDEN {
+        for i in 0..H {
             trainer.parameters[shape.feature_bias() + i] = 0.2 + 0.6 * (i % 7) as f32 / 7.0;
         }
         if shape.factorised {
             let mut rng = ChaCha12Rng::seed_from_u64(8);
-            trainer.parameters[..shape.factor_row() * HIDDEN]
-                .iter_mut()
-                .for_each(|w| *w = rng.random_range(-0.05..0.05));
+            trainer.parameters[..shape.factor_row() * H].iter_mut().for_each(|w| *w = rng.random_range(-0.05..0.05));
         }
         let sample = sample(&shape);
         let mut gradient = vec![0.0f32; shape.parameters()];
@@ -729,18 +760,18 @@ mod tests {
         let smooth =
             |unit: usize| [us[unit], them[unit]].iter().all(|&x| (x.abs() > 4.0 * h) && (x - 1.0).abs() > 4.0 * h);
         let mut checked = Vec::new();
-        for unit in (0..HIDDEN).step_by(9).filter(|&u| smooth(u)) {
+        for unit in (0..H).step_by((H / 28).max(1)).filter(|&u| smooth(u)) {
             let (us_feature, them_feature) =
                 (sample.us[unit % sample.count] as usize, sample.them[(unit + 1) % sample.count] as usize);
-            checked.push(us_feature * HIDDEN + unit);
-            checked.push(them_feature * HIDDEN + unit);
+            checked.push(us_feature * H + unit);
+            checked.push(them_feature * H + unit);
             if shape.factorised {
-                checked.push((shape.factor_row() + us_feature % INPUTS) * HIDDEN + unit);
-                checked.push((shape.factor_row() + them_feature % INPUTS) * HIDDEN + unit);
+                checked.push((shape.factor_row() + us_feature % INPUTS) * H + unit);
+                checked.push((shape.factor_row() + them_feature % INPUTS) * H + unit);
             }
             checked.push(shape.feature_bias() + unit);
-            checked.push(shape.output_weights() + sample.bucket * 2 * HIDDEN + unit);
-            checked.push(shape.output_weights() + sample.bucket * 2 * HIDDEN + HIDDEN + unit);
+            checked.push(shape.output_weights() + sample.bucket * 2 * H + unit);
+            checked.push(shape.output_weights() + sample.bucket * 2 * H + H + unit);
         }
         checked.push(shape.output_bias() + sample.bucket);
         let mut nonzero = 0;
@@ -806,9 +837,9 @@ mod tests {
 
     #[test]
     fn weight_decay_shrinks_the_weights_but_not_the_biases() {
-        let mut trainer = Trainer::new(3);
+        let mut trainer = Trainer::<256>::new(3);
         let shape = Shape::PLAIN;
-        for i in 0..HIDDEN {
+        for i in 0..shape.hidden {
             trainer.parameters[shape.feature_bias() + i] = 0.5;
         }
         trainer.parameters[shape.output_bias() + 3] = 0.25;

@@ -1,11 +1,10 @@
 //! AVX-512 (with the BW extension for 16-bit lanes): thirty-two hidden
 //! values at a time.
 
-use super::super::network::{HIDDEN, QA};
+use super::super::network::QA;
 use std::arch::x86_64::*;
 
 const LANES: usize = 32;
-const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 
 /// Σ clamp(h, 0, QA)² · w, as the AVX2 path does it, twice as wide.
 ///
@@ -13,15 +12,16 @@ const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 /// The CPU must have AVX-512 F and BW.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-pub unsafe fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+pub unsafe fn screlu_dot<const H: usize>(hidden: &[i16; H], weights: &[i16; H]) -> i32 {
+    const { assert!(H.is_multiple_of(LANES)) };
     // SAFETY: the caller makes sure of AVX-512 F and BW; every load reads
-    // LANES i16 inside the two arrays (HIDDEN is a multiple of LANES);
+    // LANES i16 inside the two arrays (H is a multiple of LANES);
     // unaligned loads need no alignment.
     unsafe {
         let zero = _mm512_setzero_si512();
         let ceiling = _mm512_set1_epi16(QA as i16);
         let mut sum = _mm512_setzero_si512();
-        for i in (0..HIDDEN).step_by(LANES) {
+        for i in (0..H).step_by(LANES) {
             let h = _mm512_loadu_si512(hidden.as_ptr().add(i).cast());
             let w = _mm512_loadu_si512(weights.as_ptr().add(i).cast());
             let clipped = _mm512_min_epi16(_mm512_max_epi16(h, zero), ceiling);

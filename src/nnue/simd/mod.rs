@@ -71,7 +71,7 @@ fn detected() -> VectorSet {
 /// Σ clamp(h, 0, QA)² · w over the hidden layer, by the widest set the CPU
 /// has.
 #[inline(always)]
-pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+pub fn screlu_dot<const H: usize>(hidden: &[i16; H], weights: &[i16; H]) -> i32 {
     #[cfg(target_arch = "x86_64")]
     match vector_set() {
         // SAFETY: the CPU has the set (the build's target has it, or the
@@ -86,8 +86,6 @@ pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     scalar::screlu_dot(hidden, weights)
 }
 
-use super::network::HIDDEN;
-
 #[cfg(test)]
 mod tests {
     use super::super::network::{HIDDEN, QA};
@@ -95,59 +93,59 @@ mod tests {
     use rand_chacha::ChaCha12Rng;
 
     /// Hidden values across the clipping range and beyond it, and output
-    /// weights at their full range.
-    fn samples() -> Vec<([i16; HIDDEN], [i16; HIDDEN])> {
+    /// weights at their full range, for a layer of `H` neurons.
+    fn samples<const H: usize>() -> Vec<([i16; H], [i16; H])> {
         let mut rng = ChaCha12Rng::seed_from_u64(7);
+        let largest = (127.min(i32::MAX / (QA * QA) / H as i32)) as i16;
         let mut cases = Vec::new();
         for case in 0..200 {
-            let mut hidden = [0i16; HIDDEN];
-            let mut weights = [0i16; HIDDEN];
-            for i in 0..HIDDEN {
+            let mut hidden = [0i16; H];
+            let mut weights = [0i16; H];
+            for i in 0..H {
                 hidden[i] = match case % 4 {
                     0 => rng.random_range(-600..600),
                     1 => rng.random_range(0..=QA as i16),
                     2 => i16::MAX - rng.random_range(0..3),
                     _ => rng.random_range(i16::MIN..=i16::MAX),
                 };
-                weights[i] = rng.random_range(-127..=127);
+                // Within what a network file may hold: the sum of a view's
+                // weights' sizes times QA² within i32.
+                weights[i] = rng.random_range(-largest..=largest);
             }
             cases.push((hidden, weights));
         }
         cases
     }
 
-    #[test]
-    fn the_chosen_path_equals_the_portable_one() {
-        for (hidden, weights) in samples() {
-            assert_eq!(super::screlu_dot(&hidden, &weights), super::scalar::screlu_dot(&hidden, &weights));
-        }
-    }
-
-    /// NEON, on every aarch64 CPU, against the portable path.
-    #[cfg(target_arch = "aarch64")]
-    #[test]
-    fn the_neon_path_equals_the_portable_one() {
-        for (hidden, weights) in samples() {
-            assert_eq!(super::neon::screlu_dot(&hidden, &weights), super::scalar::screlu_dot(&hidden, &weights));
-        }
-    }
-
-    /// Each vector path the CPU has, against the portable one.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn each_vector_path_the_cpu_has_equals_the_portable_one() {
+    /// Every path this CPU runs, against the portable one, at width `H`.
+    fn every_path_equals_the_portable_one<const H: usize>() {
+        #[cfg(target_arch = "x86_64")]
         let avx2 = std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(target_arch = "x86_64")]
         let avx512 = std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw");
-        for (hidden, weights) in samples() {
+        for (hidden, weights) in samples::<H>() {
             let portable = super::scalar::screlu_dot(&hidden, &weights);
+            assert_eq!(super::screlu_dot(&hidden, &weights), portable);
+            #[cfg(target_arch = "aarch64")]
+            assert_eq!(super::neon::screlu_dot(&hidden, &weights), portable);
+            #[cfg(target_arch = "x86_64")]
             if avx2 {
                 // SAFETY: the CPU has AVX2.
                 assert_eq!(unsafe { super::avx2::screlu_dot(&hidden, &weights) }, portable);
             }
+            #[cfg(target_arch = "x86_64")]
             if avx512 {
                 // SAFETY: the CPU has AVX-512 F and BW.
                 assert_eq!(unsafe { super::avx512::screlu_dot(&hidden, &weights) }, portable);
             }
         }
+    }
+
+    #[test]
+    fn every_path_equals_the_portable_one_at_every_width() {
+        every_path_equals_the_portable_one::<HIDDEN>();
+        every_path_equals_the_portable_one::<32>();
+        every_path_equals_the_portable_one::<512>();
+        every_path_equals_the_portable_one::<1024>();
     }
 }
