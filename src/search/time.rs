@@ -5,14 +5,18 @@
 //! hard bound, at which a running iteration is abandoned. The search
 //! stretches or shrinks the soft bound as the best move proves unstable or
 //! safe. Move Overhead (the time lost outside the engine) comes off first,
-//! and the hard bound never exceeds a fraction of what is left, so the
-//! engine cannot lose on time even with a few milliseconds on the clock.
+//! with a reserve of a few overheads, and the
+//! hard bound never exceeds a fraction of what is left, so the engine does
+//! not lose on time even with a few milliseconds on the clock.
 
 use super::limits::SearchLimits;
 use super::parameters as p;
 use super::thread::percent;
 use crate::clock::Instant;
 use crate::types::Color;
+
+/// The least kept back on the clock, in overheads.
+const RESERVE_OVERHEADS: f64 = 5.0;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -38,9 +42,14 @@ impl TimeManager {
             return TimeManager { start, soft, hard };
         }
         if let Some(clock) = clock {
-            let left = (clock as f64 - overhead).max(1.0);
             let increment = increment.unwrap_or(0).max(0) as f64;
-            let increment_share = increment * percent(p::time_increment_percent());
+            // A reserve of a few overheads stays on the clock, and each
+            // increment counts net of the overhead it pays for: otherwise
+            // the clock sinks to one overhead in a fast game, and the
+            // next delay of a busy machine loses it.
+            let reserve = overhead * RESERVE_OVERHEADS;
+            let left = (clock as f64 - overhead - reserve).max(1.0);
+            let increment_share = (increment - overhead).max(0.0) * percent(p::time_increment_percent());
             let (s, h) = match limits.movestogo {
                 // A control after a few moves: share the time out evenly,
                 // keeping a reserve even on the last move before it.
@@ -122,6 +131,36 @@ mod tests {
             let (soft, hard) = manager(limits).bounds();
             assert!(soft <= hard, "{clock}+{inc}");
             assert!(hard <= 0.7 * (clock as f64 - 10.0).max(1.0), "{clock}+{inc}: hard {hard}");
+        }
+    }
+
+    /// Fast games with an increment, each move taking its whole hard bound
+    /// and the GUI a whole overhead more: with an increment beyond the
+    /// overhead the clock stays above a few overheads for ever.
+    #[test]
+    fn a_fast_game_keeps_a_reserve_on_the_clock() {
+        let overhead = 10.0;
+        let play = |start: i64, inc: i64, moves: usize| {
+            let mut clock = start as f64;
+            let mut lowest = clock;
+            for _ in 0..moves {
+                let limits = SearchLimits { wtime: Some(clock as i64), winc: Some(inc), ..Default::default() };
+                let (_, hard) = manager(limits).bounds();
+                clock -= hard + overhead;
+                lowest = lowest.min(clock);
+                clock += inc as f64;
+            }
+            lowest
+        };
+        for (start, inc) in [(500, 15), (1000, 20), (2000, 20), (200, 15), (10_000, 100)] {
+            let lowest = play(start, inc, 300);
+            assert!(lowest >= 4.0 * overhead, "{start}+{inc}: the clock fell to {lowest:.1} ms");
+        }
+        // An increment of exactly the overhead pays for nothing more: a
+        // long game still keeps a few overheads.
+        for start in [500, 1000] {
+            let lowest = play(start, 10, 150);
+            assert!(lowest >= 3.0 * overhead, "{start}+10: the clock fell to {lowest:.1} ms");
         }
     }
 
