@@ -33,10 +33,13 @@ impl AspirationWindow {
     /// otherwise the bound the score is (Upper: it failed low, Lower: high)
     /// and the window widened on that side, by half again each time, and
     /// opened fully once past the largest width. After a failure low,
-    /// `narrow_beta` draws beta to the middle of the old window.
+    /// `narrow_beta` draws beta to the middle of the old window, where
+    /// that window was one of evaluations: the middle of a window open
+    /// below, or reaching a mate score, is a number no evaluation gives,
+    /// and a node pruned against it returns such a number as its score.
     pub fn widen(&mut self, score: i32, narrow_beta: bool) -> Option<Bound> {
         let bound = if score <= self.alpha {
-            if narrow_beta {
+            if narrow_beta && !is_decisive(self.alpha) && self.alpha > -INFINITE {
                 self.beta = (self.alpha + self.beta) / 2;
             }
             self.alpha = (score - self.delta).max(-INFINITE);
@@ -84,5 +87,23 @@ mod tests {
             assert!(steps < 100, "the window never opens");
         }
         assert_eq!(window.beta, INFINITE);
+    }
+
+    /// Failures low to a mate: beta stays where an evaluation can be,
+    /// not half way to the mate.
+    #[test]
+    fn beta_is_not_drawn_towards_a_mate_score() {
+        let depth = p::aspiration_min_depth();
+        let mate = -(super::super::score::MATE - 20);
+        let mut window = AspirationWindow::new(-1500, depth);
+        assert_eq!(window.widen(mate, true), Some(Bound::Upper));
+        let beta = window.beta;
+        assert!(!is_decisive(beta) && beta > -2000, "{beta}");
+        assert_eq!(window.widen(window.alpha, true), Some(Bound::Upper));
+        assert_eq!(window.beta, beta, "a window reaching a mate score keeps its beta");
+        // A window open below keeps its beta too.
+        let mut open = AspirationWindow { alpha: -INFINITE, beta: -1400, delta: p::aspiration_max_delta() };
+        assert_eq!(open.widen(-INFINITE, true), Some(Bound::Upper));
+        assert!(open.beta >= -1400, "{}", open.beta);
     }
 }
