@@ -136,6 +136,26 @@ fn opposite_coloured_bishops_scale_down() {
 }
 
 #[test]
+fn a_rooks_pawn_with_the_wrong_bishop_is_a_draw_with_the_king_in_the_corner() {
+    // Light bishop, h-pawns, h8 dark: the lone king on or next to h8 holds.
+    for fen in [
+        "7k/8/5K2/8/2B5/7P/8/8 w - - 0 1",
+        "8/6k1/8/8/2B5/7P/7P/5K2 b - - 0 1",
+        // Black's a-pawn queens on a1, dark: a light bishop cannot cover it.
+        "8/8/8/1k6/8/p7/1K2b3/8 w - - 0 1",
+    ] {
+        assert_eq!(white_eval(fen), 0, "{fen}");
+    }
+    // The right bishop, a king far from the corner, a pawn off the rook's
+    // file: won, as the weights say.
+    for fen in
+        ["7k/8/5K2/8/3B4/7P/8/8 w - - 0 1", "8/8/2k5/8/2B5/7P/3K4/8 w - - 0 1", "7k/8/5K2/8/2B5/6P1/8/8 w - - 0 1"]
+    {
+        assert!(white_eval(fen) > 300, "{fen}: {}", white_eval(fen));
+    }
+}
+
+#[test]
 fn bishop_and_knight_mate_drives_the_king_to_the_bishops_corner() {
     // Dark-squared bishop (c1): a1 and h8 are the mating corners.
     let right_corner = white_eval("7k/8/5K2/8/8/8/8/2B1N3 w - - 0 1");

@@ -1,10 +1,11 @@
 //! Endgame knowledge: positions the weights cannot judge (dead draws by the
-//! FIDE material rule, K+B+N v K), and the scale factor that pulls the
-//! endgame part of drawish endings toward zero.
+//! FIDE material rule, K+B+N v K, a rook's pawn with the wrong bishop), and
+//! the scale factor that pulls the endgame part of drawish endings toward
+//! zero.
 
 use super::score::{PhasedScore, NORMAL_SCALE};
 use crate::board::Position;
-use crate::types::{Bitboard, Color, PieceType, Square};
+use crate::types::{Bitboard, Color, File, PieceType, Rank, Square};
 
 /// Material in centipawns for the endgame rules (fixed, not tuned, so that
 /// the rules do not move when the weights do).
@@ -27,12 +28,37 @@ pub fn special_evaluation(position: &Position) -> Option<i32> {
     if position.is_insufficient_material() {
         return Some(0);
     }
+    if Color::ALL.into_iter().any(|color| is_wrong_bishop_draw(position, color)) {
+        return Some(0);
+    }
     for color in Color::ALL {
         if is_bishop_knight_mate(position, color) {
             return Some(color.sign() * bishop_knight_mate(position, color));
         }
     }
     None
+}
+
+/// K+B and pawns on one rook's file v a lone king in front of them: where
+/// the bishop cannot cover the queening corner and the lone king stands
+/// next to it, the king is never driven out (a dead draw the weights score
+/// as pieces up).
+fn is_wrong_bishop_draw(position: &Position, strong: Color) -> bool {
+    let pawns = position.pieces(strong, PieceType::Pawn);
+    let bishops = position.pieces(strong, PieceType::Bishop);
+    if position.color(!strong).count() != 1
+        || bishops.count() != 1
+        || pawns.is_empty()
+        || position.color(strong).count() != 2 + pawns.count()
+    {
+        return false;
+    }
+    let Some(file) = [File::A, File::H].into_iter().find(|file| pawns & file.bitboard() == pawns) else {
+        return false;
+    };
+    let corner = Square::new(file, Rank::Eighth.relative(strong));
+    let light = |b: Bitboard| (b & Bitboard::LIGHT_SQUARES).any();
+    light(bishops) != light(corner.bitboard()) && position.king_square(!strong).distance(corner) <= 1
 }
 
 fn is_bishop_knight_mate(position: &Position, strong: Color) -> bool {
