@@ -173,6 +173,11 @@ fn fen_round_trips() {
 fn bad_fens_are_refused_with_the_reason() {
     let bad = |fen: &str| VariantPosition::from_fen(Variant::Losers, fen).unwrap_err();
     let base = "4k3/8/8/8/8/8/8/4K3";
+    // Both kings alone: one of them was alone first and won; no game
+    // reaches it, and neither side's win can be told.
+    for side in ["w", "b"] {
+        assert_eq!(bad(&format!("{base} {side} - - 0 1")), VariantFenError::BothKingsAlone);
+    }
     assert_eq!(bad(&format!("{base}[Q] w - - 0 1")), VariantFenError::HandNotAllowed(Variant::Losers));
     assert_eq!(bad("4k3/8/8/8/8/8/8/4K1N* w - - 0 1"), VariantFenError::GhostNotAllowed(Variant::Losers));
     assert_eq!(bad(&format!("{base} w - - 0 1 capture=e4")), VariantFenError::CaptureNotAllowed(Variant::Losers));

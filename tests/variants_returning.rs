@@ -39,6 +39,8 @@ fn a_captured_piece_goes_back_to_its_owner_who_places_it_then_moves() {
     assert_eq!((position.turn().index, position.turn().length), (0, 2));
     assert_eq!(position.hands().count(Color::Black, PieceType::Pawn), 1);
     assert_eq!(position.fen(), "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2 capture=d5");
+    let why = reason(&position, "e7e6");
+    assert_eq!(why, "the pawn taken by the last capture, returned to its side, must be placed first");
     game.play_uci("P@d6", false).unwrap();
     // The owner's turn goes on: Black moves too.
     assert_eq!(game.position().side_to_move(), Color::Black);

@@ -157,6 +157,9 @@ pub enum VariantFenError {
     /// The rules book's placement chess has no double step, so no en
     /// passant.
     EnPassantNotAllowed(Variant),
+    /// Losing chess with both kings alone: the first side reduced to its
+    /// king won, and no game leaves both so.
+    BothKingsAlone,
 }
 
 impl fmt::Display for VariantFenError {
@@ -263,6 +266,10 @@ impl fmt::Display for VariantFenError {
                 if *color == Color::White { "White" } else { "Black" }
             ),
             VariantFenError::CastlingNotAllowed(v) => write!(f, "{v} has no castling: the castling field must be '-'"),
+            VariantFenError::BothKingsAlone => write!(
+                f,
+                "both kings are alone: the first side left with its king alone has won, and no game reaches both"
+            ),
             VariantFenError::EnPassantNotAllowed(v) => {
                 write!(f, "{v} has no double step, so no en passant: the en-passant field must be '-'")
             }
@@ -315,6 +322,9 @@ impl VariantPosition {
         let mid_turn = pos.rules.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
         if !mid_turn && pos.king_attacked(!side) {
             return Err(FenError::OpponentInCheck.into());
+        }
+        if variant.goal() == super::Goal::BeMated && Color::ALL.iter().all(|&color| !pos.color(color).has_many()) {
+            return Err(VariantFenError::BothKingsAlone);
         }
         pos.refresh();
         // Kept only where the side to move can take there, as after a

@@ -211,7 +211,10 @@ impl VariantPosition {
         if mine == Action::HIDDEN_MINE || self.legal_actions().contains(&mine) {
             return Ok(mine);
         }
-        illegal(format!("a mine is laid on an empty square without a mine of one's own; {} is not", mine.to()))
+        illegal(format!(
+            "a mine is laid on a square without a mine of one's own (under a man too); {} has one",
+            mine.to()
+        ))
     }
 
     fn why_illegal(
@@ -223,7 +226,11 @@ impl VariantPosition {
         let us = self.side_to_move();
         if let Some((piece, _)) = self.pending_piece() {
             if drop.is_none_or(|(kind, _)| kind != piece.kind()) {
-                return Some(format!("the {} earned by the last capture must be placed first", name(piece.kind())));
+                let why = match self.rules.variant {
+                    super::Variant::Returning => "taken by the last capture, returned to its side,",
+                    _ => "earned by the last capture",
+                };
+                return Some(format!("the {} {why} must be placed first", name(piece.kind())));
             }
         }
         if let Some((kind, square)) = drop {
