@@ -36,6 +36,14 @@ fn threads_the_system_refuses_are_reported_and_the_old_pool_kept() {
     let lines = engine.sync();
     assert!(errors(&lines).is_empty(), "{lines:?}");
     assert!(settings(&mut engine).contains("threads: 64,"));
+    // Eighty fit too, and fewer than that can always be had, though the
+    // two pools together would not fit: the pool ends its last threads.
+    engine.send("setoption name Threads value 80");
+    assert!(errors(&engine.sync()).is_empty());
+    engine.send("setoption name Threads value 50");
+    let lines = engine.sync();
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(settings(&mut engine).contains("threads: 50,"));
     engine.send("setoption name Threads value 3");
     assert!(errors(&engine.sync()).is_empty());
     // A thousand do not.
@@ -92,6 +100,16 @@ fn a_large_table_is_made_at_once_without_touching_its_memory() {
     assert!(settings(&mut engine).contains("hash_mb: 1024,"));
     if let (Some(before), Some(after)) = (before, engine.resident_kib()) {
         assert!(after < before + (64 << 10), "resident memory grew from {before} KiB to {after} KiB");
+    }
+    // A new game (GUIs send one before each) empties a table no search
+    // wrote to by leaving it as it is: at once, its memory still untouched.
+    let asked = Instant::now();
+    engine.send("ucinewgame");
+    engine.sync();
+    let took = asked.elapsed();
+    assert!(took < Duration::from_millis(500), "ucinewgame on a fresh 1 GiB table took {took:?}");
+    if let (Some(before), Some(after)) = (before, engine.resident_kib()) {
+        assert!(after < before + (64 << 10), "after ucinewgame, resident memory grew from {before} KiB to {after} KiB");
     }
     let lines = engine.search("go depth 6");
     assert_legal_line(&Position::startpos(), &[best_move(&lines)], false);

@@ -192,25 +192,31 @@ impl Engine {
         Ok(())
     }
 
-    /// Replaces the thread pool with `n` threads (1 to [`MAX_THREADS`]).
-    /// The new pool is made in full before the old one goes: if a thread or
-    /// its tables cannot be had, the old pool stays and the reason comes
-    /// back.
+    /// Makes the thread pool `n` threads (1 to [`MAX_THREADS`]): fewer by
+    /// ending the last ones, which always succeeds; more by starting the
+    /// missing ones, the threads there going on as they were. If a new
+    /// thread or its tables cannot be had, the pool stays as it was and
+    /// the reason comes back. (Building a whole new pool beside the old one
+    /// asked for both at once: memory grew with each change, and a pool
+    /// could not be made smaller where memory was short.)
     pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         self.stop();
         self.wait();
         let n = n.clamp(1, MAX_THREADS);
-        let mut workers = Vec::with_capacity(n);
-        for id in 0..n {
+        if n < self.workers.len() {
+            stop_workers(self.workers.split_off(n));
+        }
+        let mut started = Vec::with_capacity(n.saturating_sub(self.workers.len()));
+        for id in self.workers.len()..n {
             match start_worker(id) {
-                Ok(worker) => workers.push(worker),
+                Ok(worker) => started.push(worker),
                 Err(reason) => {
-                    stop_workers(workers);
+                    stop_workers(started);
                     return Err(format!("search thread {} of {n} could not start: {reason}", id + 1));
                 }
             }
         }
-        stop_workers(std::mem::replace(&mut self.workers, workers));
+        self.workers.append(&mut started);
         self.stats = (0..n).map(|_| ThreadStats::default()).collect();
         Ok(())
     }

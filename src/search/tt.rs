@@ -12,7 +12,7 @@
 use super::score::{from_table, to_table, Bound};
 use crate::memory::{usable_memory, Zeroable, ZeroedSlice};
 use crate::types::Move;
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 const ENTRIES_PER_BUCKET: usize = 3;
 const BUCKET_BYTES: usize = 32;
@@ -98,6 +98,10 @@ fn unpack(data: u64, ply: usize) -> TableEntry {
 pub struct TranspositionTable {
     buckets: ZeroedSlice<Bucket>,
     generation: AtomicU8,
+    /// Whether anything was stored since the table was made or emptied:
+    /// one never written is empty already, and emptying it would touch
+    /// every page of a memory the system has not even given yet.
+    written: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -115,7 +119,7 @@ impl TranspositionTable {
             return Err(format!("it is more than the {} MiB of memory this machine has", usable >> 20));
         }
         let buckets = ZeroedSlice::new(bytes / BUCKET_BYTES)?;
-        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
+        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0), written: AtomicBool::new(false) })
     }
 
     #[inline(always)]
@@ -169,6 +173,9 @@ impl TranspositionTable {
     #[inline]
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool, ply: usize) {
         let generation = self.generation.load(Relaxed);
+        if !self.written.load(Relaxed) {
+            self.written.store(true, Relaxed);
+        }
         let bucket = self.bucket(key);
         let mut target = 0;
         let mut target_worth = i32::MAX;
@@ -216,8 +223,13 @@ impl TranspositionTable {
     }
 
     /// Empties the table, splitting the work over `threads` threads (a
-    /// part whose thread cannot start is cleared by the caller's).
+    /// part whose thread cannot start is cleared by the caller's); a table
+    /// nothing was written to since it was made or emptied is left as it is.
     pub fn clear(&self, threads: usize) {
+        self.generation.store(0, Relaxed);
+        if !self.written.swap(false, Relaxed) {
+            return;
+        }
         fn clear_part(part: &[Bucket]) {
             for bucket in part {
                 for (data, check) in bucket.data.iter().zip(&bucket.checks) {
@@ -237,7 +249,6 @@ impl TranspositionTable {
                 }
             }
         });
-        self.generation.store(0, Relaxed);
     }
 
     /// Overwrites the data word of `key`'s entry alone, as a second thread
