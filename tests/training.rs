@@ -12,7 +12,7 @@ use roque::tools::train::{quantisation_error, Shape, TrainSettings, Trainer};
 use roque::tools::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
@@ -353,6 +353,18 @@ fn quantised(
     (network, path)
 }
 
+/// The engine started with `setoption name EvalFile value <net>`: the
+/// process, its input, its lines, and its line on the EvalFile.
+fn engine_given_eval_file(net: &Path) -> (Child, ChildStdin, impl Iterator<Item = String>, String) {
+    let mut engine =
+        Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines().map(|line| line.unwrap());
+    writeln!(input, "setoption name EvalFile value {}", net.display()).unwrap();
+    let answer = lines.find(|line| line.contains("EvalFile")).unwrap();
+    (engine, input, lines, answer)
+}
+
 #[test]
 fn the_trainer_lowers_its_loss_and_writes_a_network_the_engine_loads() {
     let source = scratch("train-source.bin");
@@ -428,12 +440,7 @@ fn a_network_with_king_buckets_trains_and_plays() {
 
     let (network, net_path) = quantised(&trainer, &records, &settings, "buckets.nnue");
     assert_eq!(network.king_buckets, shape.king_buckets);
-    let mut engine =
-        Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    let mut input = engine.stdin.take().unwrap();
-    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines().map(|line| line.unwrap());
-    writeln!(input, "setoption name EvalFile value {}", net_path.display()).unwrap();
-    let loaded = lines.find(|line| line.contains("EvalFile")).unwrap();
+    let (mut engine, mut input, mut lines, loaded) = engine_given_eval_file(&net_path);
     assert!(loaded.contains("evaluating with") && loaded.contains("buckets.nnue"), "{loaded}");
     // White has castled (its view mirrored), and the search moves kings.
     writeln!(input, "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\ngo depth 7").unwrap();
@@ -495,12 +502,7 @@ fn a_network_of_another_width_trains_and_the_engine_names_its_width() {
     assert!(refused.contains("a network of 128 hidden neurons, where this run trains 256"), "{refused}");
     assert_eq!(Trainer::<128>::load_checkpoint(&checkpoint).unwrap().parameters, trainer.parameters);
 
-    let mut engine =
-        Command::new(env!("CARGO_BIN_EXE_roque")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    let mut input = engine.stdin.take().unwrap();
-    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines().map(|line| line.unwrap());
-    writeln!(input, "setoption name EvalFile value {}", net_path.display()).unwrap();
-    let refusal = lines.find(|line| line.contains("EvalFile")).unwrap();
+    let (mut engine, mut input, _, refusal) = engine_given_eval_file(&net_path);
     assert!(refusal.starts_with("info string error: setoption: EvalFile:"), "{refusal}");
     assert!(refusal.contains("128 neurons") && refusal.contains("the network stays <internal>"), "{refusal}");
     writeln!(input, "quit").unwrap();

@@ -112,7 +112,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 options.shape.hidden = whole()
                     .ok()
                     .filter(|n| WIDTHS.contains(n))
-                    .ok_or_else(|| format!("--hidden: 128, 256, 384, 512, 768 or 1024, not {value}"))?
+                    .ok_or_else(|| format!("--hidden: one of {WIDTHS:?}, not {value}"))?
             }
             "--king-buckets" => {
                 options.shape.king_buckets = KingBuckets::named(value)

@@ -47,17 +47,7 @@ impl Accumulator {
 
     #[inline(always)]
     fn new_loops<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
-        let keys = Color::ALL.map(|view| network.view_key(view, position));
-        let mut accumulator = Accumulator { values: [network.feature_bias; 2] };
-        for square in position.occupied() {
-            let piece = position.piece_on(square).expect("an occupied square holds a piece");
-            for view in Color::ALL {
-                let row = network.row(keys[view.index()].index(view, piece, square));
-                let values = &mut accumulator.values[view.index()];
-                values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
-            }
-        }
-        accumulator
+        Accumulator { values: Color::ALL.map(|view| network.view_from_scratch(view, position)) }
     }
 
     /// The evaluation in centipawns of `position`, whose accumulator this

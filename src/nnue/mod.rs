@@ -61,10 +61,9 @@ pub fn load_width<const H: usize>(path: &Path) -> Result<Box<Network<H>>, String
     file.take(largest as u64 + 1).read_to_end(&mut bytes).map_err(cannot_read)?;
     if bytes.len() > largest {
         // A network of another width is named as such, not as too large.
-        Network::<H>::from_bytes(&bytes[..bytes.len().min(64)])
-            .err()
-            .filter(|e| matches!(e, NetworkError::Hidden { .. }))
-            .map_or(Ok(()), |e| Err(format!("{}: {e}", path.display())))?;
+        if let Err(error @ NetworkError::Hidden { .. }) = Network::<H>::from_bytes(&bytes[..64]) {
+            return Err(format!("{}: {error}", path.display()));
+        }
         return Err(format!("{}: larger than any network file (at most {largest} bytes)", path.display()));
     }
     Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))

@@ -383,20 +383,29 @@ impl<const H: usize> Network<H> {
         value.clamp(i32::MIN as i64, i32::MAX as i64) as i32
     }
 
+    /// `view`'s hidden layer before its activation, from every man on the
+    /// board: the biases plus each man's row.
+    #[inline(always)]
+    pub fn view_from_scratch<R: crate::board::Rules>(
+        &self,
+        view: Color,
+        position: &crate::board::Board<R>,
+    ) -> [i16; H] {
+        let key = self.view_key(view, position);
+        let mut values = self.feature_bias;
+        for square in position.occupied() {
+            let piece = position.piece_on(square).expect("an occupied square holds a piece");
+            let row = self.row(key.index(view, piece, square));
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
+        }
+        values
+    }
+
     /// The evaluation in centipawns of `position` for its side to move,
     /// from every man on the board: for a network of any width (the
     /// trainer's check of what it wrote; the search keeps accumulators).
     pub fn evaluate_from_scratch<R: crate::board::Rules>(&self, position: &crate::board::Board<R>) -> i32 {
-        let views = Color::ALL.map(|view| {
-            let key = self.view_key(view, position);
-            let mut values = self.feature_bias;
-            for square in position.occupied() {
-                let piece = position.piece_on(square).expect("an occupied square holds a piece");
-                let row = self.row(key.index(view, piece, square));
-                values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
-            }
-            values
-        });
+        let views = Color::ALL.map(|view| self.view_from_scratch(view, position));
         let side_to_move = position.side_to_move().index();
         let bucket = output_bucket(position.occupied().count());
         self.output(&views[side_to_move], &views[1 - side_to_move], bucket)

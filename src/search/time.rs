@@ -5,9 +5,9 @@
 //! hard bound, at which a running iteration is abandoned. The search
 //! stretches or shrinks the soft bound as the best move proves unstable or
 //! safe. Move Overhead (the time lost outside the engine) comes off first,
-//! with a reserve of a few overheads, and the
-//! hard bound never exceeds a fraction of what is left, so the engine does
-//! not lose on time even with a few milliseconds on the clock.
+//! with a reserve of a few overheads, and the hard bound never exceeds a
+//! fraction of what is left, so the engine does not lose on time even with
+//! a few milliseconds on the clock.
 
 use super::limits::SearchLimits;
 use super::parameters as p;
