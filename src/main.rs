@@ -230,6 +230,10 @@ fn run_datagen(args: &[String]) -> ExitCode {
 
 fn run_analyse(args: &[String]) -> ExitCode {
     use roque::tools::analyse;
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{}", analyse::USAGE);
+        return ExitCode::SUCCESS;
+    }
     let settings = match analyse::Settings::parse(args) {
         Ok(settings) => settings,
         Err(error) => {

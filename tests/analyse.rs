@@ -196,7 +196,8 @@ fn an_epd_list_gives_one_game_a_position_with_the_best_move_and_its_eval() {
     }
     // Back-rank mate and scholar's mate: found, and written as mates.
     assert_eq!(games[1].moves[0].san, "Rd8#");
-    assert!(games[1].moves[0].comment.contains("[%eval #1]"), "{out}");
+    // The eval is of the position after the move: White has mated.
+    assert!(games[1].moves[0].comment.contains("[%eval #+0]"), "{out}");
     assert_eq!(games[2].moves[0].san, "Qxf7#");
     // A second line with --multipv 2.
     assert!(games[0].moves[0].comment.contains("2)"), "{out}");
@@ -225,4 +226,70 @@ fn a_move_that_hangs_the_queen_gets_two_question_marks_and_the_best_move() {
     let black_loss: f64 = games[0].tag("BlackACPL").unwrap().parse().unwrap();
     let white_loss: f64 = games[0].tag("WhiteACPL").unwrap().parse().unwrap();
     assert!(black_loss > 200.0 && white_loss < 100.0, "{out}");
+}
+
+/// The output with every run of white space made one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_better_line_of_a_missed_mate_is_evaluated_after_its_move() {
+    // 9... Qh2+ misses 9... Qh1#: the line shown is the mate, evaluated
+    // on the board after it (Black has mated), not before it.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O Bg4 6. h3 h5 7. hxg4 hxg4 \
+                8. Nxe5 Qh4 9. Re1 Qh2+ *\n";
+    let file = input_file("missed-mate.pgn", text);
+    let (ok, out, err) = analyse(&file, &["--depth", "4"]);
+    assert!(ok, "{err}");
+    assert!(one_line(&out).contains("( 9... Qh1# { [%eval #-0] } )"), "{out}");
+}
+
+#[test]
+fn an_epd_list_may_begin_with_a_comment_line_and_its_counters_are_checked() {
+    let text = "# two positions\n6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nk7/8/8/8/8/8/8/7K w - - -5 1\n";
+    let file = input_file("commented.epd", text);
+    let (ok, out, err) = analyse(&file, &["--nodes", "2000"]);
+    assert!(ok, "{err}");
+    assert_eq!(read_games(&out).len(), 1, "{out}");
+    assert!(err.contains("line 3") && err.contains("-5"), "{err}");
+}
+
+#[test]
+fn a_refused_setting_leaves_the_output_file_as_it_was() {
+    let game = input_file("kept-in.pgn", THREE_GAMES);
+    let kept = input_file("kept-out.pgn", "precious\n");
+    let args = ["--depth", "1", "--hash", "1048576", "--output", kept.to_str().unwrap()];
+    let (ok, _, err) = analyse(&game, &args);
+    assert!(!ok && err.contains("--hash"), "{err}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "precious\n");
+}
+
+#[test]
+fn the_command_line_reads_standard_input_help_and_equals_signs() {
+    let run = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
+            .arg("analyse")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
+        (output.status.success(), text(&output.stdout), text(&output.stderr))
+    };
+    let (ok, out, err) = run(&["-", "--nodes=2000"], "1. e4 e5 *\n");
+    assert!(ok, "{err}");
+    assert_eq!(read_games(&out)[0].moves.len(), 2, "{out}");
+    let (ok, out, _) = run(&["--help"], "");
+    assert!(ok && out.contains("usage: roque analyse"), "{out}");
+    // A missing value is said, not taken from the next option.
+    let (ok, _, err) = run(&["-", "--output", "--depth", "2"], "");
+    assert!(!ok && err.contains("--output needs a value"), "{err}");
+    let (ok, _, err) = run(&["-", "--depth", "2", "--depth", "3"], "");
+    assert!(!ok && err.contains("once"), "{err}");
 }

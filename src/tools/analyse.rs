@@ -11,7 +11,7 @@ use super::same_file::refuse_output_among_inputs;
 use crate::board::{Game, GameResult, MoveParseError, Position};
 use crate::search::{Engine, IterationInfo, Reporter, Score, SearchLimits};
 use crate::types::{Color, Move};
-use std::io::Write;
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -68,31 +68,57 @@ impl Settings {
         let mut input = None;
         let mut output = None;
         let mut limits = Vec::new();
-        let (mut threads, mut multipv, mut hash_mb) = (1, 1, 16);
+        let (mut threads, mut multipv, mut hash_mb) = (None, None, None);
         let mut args = args.iter();
         while let Some(arg) = args.next() {
-            let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-            match arg.as_str() {
-                "--output" | "-o" => output = Some(value(arg)?.clone()),
-                "--nodes" => limits.push(Limit::Nodes(number(arg, value(arg)?, 1, u64::MAX)?)),
-                "--depth" => limits.push(Limit::Depth(number(arg, value(arg)?, 1, 245)?)),
-                "--movetime" => limits.push(Limit::Movetime(number(arg, value(arg)?, 1, u64::MAX)?)),
-                "--threads" => threads = number(arg, value(arg)?, 1, crate::search::engine::MAX_THREADS)?,
-                "--multipv" => multipv = number(arg, value(arg)?, 1, 256)?,
-                "--hash" => hash_mb = number(arg, value(arg)?, 1, 1 << 20)?,
-                option if option.starts_with("--") => return Err(format!("unknown option '{option}'")),
+            // `--name value` or `--name=value`.
+            let (name, inline) = match arg.split_once('=') {
+                Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
+                _ => (arg.as_str(), None),
+            };
+            let mut value = || match inline.clone() {
+                Some(value) => Ok(value),
+                None => match args.next() {
+                    Some(value) if !value.starts_with("--") => Ok(value.clone()),
+                    _ => Err(format!("{name} needs a value")),
+                },
+            };
+            match name {
+                "--output" | "-o" => set_once(&mut output, name, value()?)?,
+                "--nodes" => limits.push(Limit::Nodes(number(name, &value()?, 1, u64::MAX)?)),
+                "--depth" => limits.push(Limit::Depth(number(name, &value()?, 1, 245)?)),
+                "--movetime" => limits.push(Limit::Movetime(number(name, &value()?, 1, u64::MAX)?)),
+                "--threads" => {
+                    let n = number(name, &value()?, 1, crate::search::engine::MAX_THREADS)?;
+                    set_once(&mut threads, name, n)?
+                }
+                "--multipv" => set_once(&mut multipv, name, number(name, &value()?, 1, 256)?)?,
+                "--hash" => set_once(&mut hash_mb, name, number(name, &value()?, 1, 1 << 20)?)?,
+                option if option.starts_with("--") || option.starts_with('-') && option.len() > 1 => {
+                    return Err(format!("unknown option '{arg}'"))
+                }
                 file if input.is_none() => input = Some(file.to_string()),
                 extra => return Err(format!("one input file only, not also '{extra}'")),
             }
         }
-        let input = input.ok_or("analyse needs a PGN or EPD file")?;
+        let input = input.ok_or("analyse needs a PGN or EPD file ('-' for standard input)")?;
         let limit = match limits[..] {
             [] => Limit::Nodes(DEFAULT_NODES),
             [limit] => limit,
-            _ => return Err("give one of --nodes, --depth and --movetime".to_string()),
+            _ => return Err("give one limit: one of --nodes, --depth and --movetime, once".to_string()),
         };
+        let (threads, multipv, hash_mb) = (threads.unwrap_or(1), multipv.unwrap_or(1), hash_mb.unwrap_or(16));
         Ok(Settings { input, output, limit, threads, multipv, hash_mb })
     }
+}
+
+/// An option's value, refused when the option was given before.
+fn set_once<T>(slot: &mut Option<T>, name: &str, value: T) -> Result<(), String> {
+    if slot.is_some() {
+        return Err(format!("{name} is given twice"));
+    }
+    *slot = Some(value);
+    Ok(())
 }
 
 fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
@@ -140,36 +166,49 @@ struct ReadGame {
 /// and the rest goes on; an error comes back only when the file cannot be
 /// read or written, or holds nothing to analyse.
 pub fn run(settings: &Settings) -> Result<Summary, String> {
-    if let Some(output) = &settings.output {
+    let from_stdin = settings.input == "-";
+    if let (Some(output), false) = (&settings.output, from_stdin) {
         refuse_output_among_inputs(Path::new(output), [Path::new(&settings.input)])?;
     }
-    let bytes = std::fs::read(&settings.input).map_err(|e| format!("cannot read {}: {e}", settings.input))?;
-    let text = decode_file(bytes);
+    let bytes = if from_stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(&settings.input)
+    };
+    let name = if from_stdin { "standard input" } else { settings.input.as_str() };
+    let bytes = bytes.map_err(|e| format!("cannot read {name}: {e}"))?;
+    let text = decode_file(bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
     let mut faults = 0;
     let games = read_input(&text, &mut |message| {
         faults += 1;
         eprintln!("{message}");
     });
     if games.iter().all(|game| game.source == Source::Game && game.moves.is_empty()) {
-        return Err(format!("nothing to analyse in {}: no legal move of a game, nor a position", settings.input));
+        return Err(format!("nothing to analyse in {name}: no legal move of a game, nor a position"));
     }
+    // Every setting is taken before the output file is made: a refused one
+    // leaves a file of that name as it was.
+    let mut engine = Engine::new();
+    engine.set_hash_mb(settings.hash_mb).map_err(|e| format!("--hash {}: {e}", settings.hash_mb))?;
+    engine.set_threads(settings.threads).map_err(|e| format!("--threads {}: {e}", settings.threads))?;
+    engine.set_multipv(settings.multipv);
+    let to_terminal = settings.output.is_none() && std::io::stdout().is_terminal();
     let mut output: Box<dyn Write> = match &settings.output {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?,
         )),
         None => Box::new(std::io::stdout().lock()),
     };
-    let mut engine = Engine::new();
-    engine.set_hash_mb(settings.hash_mb)?;
-    engine.set_threads(settings.threads)?;
-    engine.set_multipv(settings.multipv);
     let positions = games.iter().map(|game| game.moves.len() as u64 + 1).sum();
     let mut progress = Progress::new("positions", positions);
     let annotator = format!("Roque {}, {}", env!("CARGO_PKG_VERSION"), settings.limit.describe());
     for game in &games {
         let analyses = analyse_game(&mut engine, game, settings.limit.search_limits(), &mut progress);
         let text = annotated_game(game, &analyses, &annotator);
-        let written = output.write_all(text.as_bytes()).and_then(|_| output.flush());
+        let mut write = || output.write_all(text.as_bytes()).and_then(|_| output.flush());
+        // On a terminal the progress line steps aside for the games.
+        let written = if to_terminal { progress.aside(write) } else { write() };
         written.map_err(|e| format!("cannot write the analysis: {e}"))?;
     }
     let seconds = progress.finish().as_secs_f64();
@@ -181,7 +220,7 @@ pub fn run(settings: &Settings) -> Result<Summary, String> {
 /// `report`: a game with a bad start is left out, one with a bad move is
 /// kept up to it.
 fn read_input(text: &str, report: &mut dyn FnMut(String)) -> Vec<ReadGame> {
-    let first = text.lines().map(str::trim).find(|line| !line.is_empty());
+    let first = text.lines().map(str::trim).find(|line| !line.is_empty() && !line.starts_with('#'));
     if first.is_some_and(|line| epd_position(line).is_ok()) {
         return read_epd(text, report);
     }
@@ -240,7 +279,14 @@ fn epd_position(line: &str) -> Result<Position, String> {
     if fields.len() < 4 {
         return Err("not a FEN or EPD position: fewer than four fields".to_string());
     }
-    let counters = fields.len() >= 6 && fields[4].parse::<u32>().is_ok() && fields[5].parse::<u32>().is_ok();
+    // Two numbers after the four fields are the FEN's counters, read (and
+    // refused when out of range) as a FEN's; EPD's operations start with a
+    // letter.
+    let numeric = |field: &str| {
+        let digits = field.trim_start_matches(['-', '+']);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let counters = fields.len() >= 6 && numeric(fields[4]) && numeric(fields[5]);
     let used = if counters { 6 } else { 4 };
     Position::from_fen(&fields[..used].join(" ")).map_err(|e| e.to_string())
 }
@@ -380,7 +426,8 @@ fn annotated_game(game: &ReadGame, analyses: &[PositionAnalysis], annotator: &st
         Source::Position => {
             let best = analyses[0].lines.first().map(|line| line.moves[0]);
             let evaluation = analyses[0].evaluation;
-            (best.into_iter().collect(), vec![evaluation, evaluation])
+            let after = evaluation.after_best_move(game.start.side_to_move());
+            (best.into_iter().collect(), vec![evaluation, after])
         }
     };
     let mut tokens = Vec::new();
@@ -414,7 +461,7 @@ fn annotated_game(game: &ReadGame, analyses: &[PositionAnalysis], annotator: &st
         tokens.push(format!("{{ {comment} }}"));
         if let (Some(_), Some(best)) = (mark, best_line) {
             let shown = &best.moves[..best.moves.len().min(VARIATION_PLIES)];
-            let eval_comment = format!("{{ [%eval {}] }}", before.pgn_text());
+            let eval_comment = format!("{{ [%eval {}] }}", before.after_best_move(mover).pgn_text());
             tokens.push("(".to_string());
             tokens.extend(numbered_line(&position, shown, Some(eval_comment)));
             tokens.push(")".to_string());

@@ -34,6 +34,20 @@ impl Evaluation {
         }
     }
 
+    /// The evaluation of the position after `mover` plays the best move of
+    /// a position evaluated so: a mate the mover gives is a move nearer (a
+    /// mate in one is then the checkmate on the board); any other
+    /// evaluation carries over.
+    pub fn after_best_move(self, mover: Color) -> Evaluation {
+        match self {
+            Evaluation::Mate(moves) if (moves > 0) == (mover == Color::White) => match moves.abs() {
+                1 => Evaluation::Checkmated(!mover),
+                _ => Evaluation::Mate(moves - moves.signum()),
+            },
+            other => other,
+        }
+    }
+
     /// As lichess writes it in a comment: `0.17`, `-1.05` (pawns, two
     /// decimals), `#3`, `#-2`; a checkmate on the board is `#+0` when
     /// White has given it and `#-0` when Black has.
@@ -144,6 +158,19 @@ mod tests {
         assert_eq!(Evaluation::from_search(Score::Mate(3), Color::Black).pgn_text(), "#-3");
         assert_eq!(Evaluation::from_search(Score::Mate(-2), Color::Black).pgn_text(), "#2");
         assert_eq!(Evaluation::Checkmated(Color::Black).pgn_text(), "#+0");
+    }
+
+    #[test]
+    fn a_mate_comes_a_move_nearer_when_its_giver_plays_the_best_move() {
+        use Evaluation::*;
+        assert_eq!(Mate(1).after_best_move(Color::White), Checkmated(Color::Black));
+        assert_eq!(Mate(-1).after_best_move(Color::Black), Checkmated(Color::White));
+        assert_eq!(Mate(3).after_best_move(Color::White), Mate(2));
+        assert_eq!(Mate(-3).after_best_move(Color::Black), Mate(-2));
+        // The mated side's best move leaves the mate as far as it was.
+        assert_eq!(Mate(3).after_best_move(Color::Black), Mate(3));
+        assert_eq!(Mate(-1).after_best_move(Color::White), Mate(-1));
+        assert_eq!(Centipawns(42).after_best_move(Color::Black), Centipawns(42));
     }
 
     #[test]

@@ -7,13 +7,32 @@ use crate::board::Position;
 
 /// The text of a PGN or EPD file's bytes: UTF-8 (a byte-order mark before
 /// it dropped), or else Latin-1, as older databases write names, each byte
-/// its own character.
-pub fn decode_file(mut bytes: Vec<u8>) -> String {
+/// its own character; UTF-16 when it starts with its byte-order mark. Line
+/// ends may be `\n`, `\r\n` or a lone `\r` (old Macintosh files); they
+/// come back as `\n`. A file with a NUL byte is not text: an error.
+pub fn decode_file(mut bytes: Vec<u8>) -> Result<String, String> {
     const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
-    if bytes.starts_with(BYTE_ORDER_MARK) {
-        bytes.drain(..BYTE_ORDER_MARK.len());
+    let utf16 = |bytes: &[u8], unit: fn([u8; 2]) -> u16| {
+        let units: Vec<u16> = bytes[2..].chunks(2).map(|pair| unit([pair[0], *pair.get(1).unwrap_or(&0)])).collect();
+        String::from_utf16(&units).map_err(|_| "it starts as UTF-16 but is not valid UTF-16".to_string())
+    };
+    let text = if bytes.starts_with(b"\xFF\xFE") {
+        utf16(&bytes, u16::from_le_bytes)?
+    } else if bytes.starts_with(b"\xFE\xFF") {
+        utf16(&bytes, u16::from_be_bytes)?
+    } else {
+        if bytes.starts_with(BYTE_ORDER_MARK) {
+            bytes.drain(..BYTE_ORDER_MARK.len());
+        }
+        if bytes.contains(&0) {
+            return Err("it is not a text file (it holds NUL bytes; UTF-16 needs its byte-order mark)".to_string());
+        }
+        String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
+    };
+    if text.contains('\0') {
+        return Err("it is not a text file (it holds NUL characters)".to_string());
     }
-    String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
+    Ok(if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text })
 }
 
 /// One game as read: its tags in file order, its main line, its result.
@@ -83,11 +102,15 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
                 if reader.depth > 0 {
                     reader.unclosed_variation();
                 }
-                if reader.game.as_ref().is_some_and(|g| g.has_movetext()) {
+                let line = format!("[{}", take_line(&mut chars));
+                // A game's tags end where its movetext begins, or where a
+                // tag it has comes again: a game of tags alone, then the next.
+                let name = parse_tag(&line).map(|(name, _)| name);
+                let repeated = |g: &GameInProgress| name.as_deref().is_some_and(|name| g.game.tag(name).is_some());
+                if reader.game.as_ref().is_some_and(|g| g.has_movetext() || repeated(g)) {
                     reader.finish_game();
                 }
-                let line = take_line(&mut chars);
-                reader.current().read_tag(&format!("[{line}"));
+                reader.current().read_tag(&line);
                 at_line_start = true;
             }
             '{' => {
@@ -206,7 +229,8 @@ impl Reader {
         let digits = symbol.trim_start_matches(|c: char| c.is_ascii_digit());
         let mov = if digits.len() < symbol.len() && digits.starts_with('.') { digits } else { symbol };
         let mov = mov.trim_start_matches('.');
-        if mov.is_empty() {
+        // `exd6 e.p.`: the en-passant mark written as a word of its own.
+        if mov.is_empty() || matches!(mov, "e.p." | "ep.") {
             return;
         }
         let san = mov.trim_end_matches(['!', '?']);
@@ -293,9 +317,24 @@ mod tests {
 
     #[test]
     fn files_decode_as_utf8_or_else_latin1() {
-        assert_eq!(decode_file(b"\xEF\xBB\xBF[White \"M\xC3\xBCller\"]".to_vec()), "[White \"M\u{fc}ller\"]");
-        assert_eq!(decode_file(b"[White \"M\xFCller\"]".to_vec()), "[White \"M\u{fc}ller\"]");
-        assert_eq!(decode_file(b"e4 e5".to_vec()), "e4 e5");
+        let decoded = |bytes: &[u8]| decode_file(bytes.to_vec()).unwrap();
+        assert_eq!(decoded(b"\xEF\xBB\xBF[White \"M\xC3\xBCller\"]"), "[White \"M\u{fc}ller\"]");
+        assert_eq!(decoded(b"[White \"M\xFCller\"]"), "[White \"M\u{fc}ller\"]");
+        assert_eq!(decoded(b"e4 e5"), "e4 e5");
+    }
+
+    #[test]
+    fn utf16_is_read_by_its_byte_order_mark_and_every_line_end_becomes_a_newline() {
+        let text = "[White \"M\u{fc}ller\"]\r\n1. e4 *";
+        let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        let be: Vec<u8> = [0xFE, 0xFF].into_iter().chain(text.encode_utf16().flat_map(u16::to_be_bytes)).collect();
+        assert_eq!(decode_file(le).unwrap(), "[White \"M\u{fc}ller\"]\n1. e4 *");
+        assert_eq!(decode_file(be).unwrap(), "[White \"M\u{fc}ller\"]\n1. e4 *");
+        assert_eq!(decode_file(b"a\rb\r\nc\n\rd".to_vec()).unwrap(), "a\nb\nc\n\nd");
+        // UTF-16 without its mark, or a binary file: not read as text.
+        let bare: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert!(decode_file(bare).unwrap_err().contains("not a text file"));
+        assert!(decode_file(b"\x7fELF\x02\x01\x01\x00\x00".to_vec()).unwrap_err().contains("NUL"));
     }
 
     fn sans(game: &PgnGame) -> Vec<&str> {
@@ -330,6 +369,26 @@ mod tests {
         assert_eq!(sans(&games[0]), ["e4", "e5"]);
         assert_eq!(games[0].result, "*");
         assert_eq!(games[1].tag("Event"), Some("2"));
+    }
+
+    #[test]
+    fn a_tag_given_again_before_any_move_starts_the_next_game() {
+        let games = read_games(
+            "[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Kb1 *\n",
+        );
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert_eq!((games[0].tag("Event"), games[0].moves.len()), (Some("a"), 0));
+        assert_eq!(games[0].tag("FEN"), None);
+        assert_eq!((games[1].tag("Event"), sans(&games[1])), (Some("b"), vec!["Kb1"]));
+        // A blank line inside one game's tags does not split it.
+        let games = read_games("[Event \"a\"]\n\n[Site \"s\"]\n\n1. e4 *\n");
+        assert_eq!((games.len(), games[0].tag("Site")), (1, Some("s")));
+    }
+
+    #[test]
+    fn en_passant_may_be_marked_as_a_word_of_its_own() {
+        let games = read_games("1. e4 a6 2. e5 d5 3. exd6 e.p. c6 4. dxe7 ep. *");
+        assert_eq!(sans(&games[0]), ["e4", "a6", "e5", "d5", "exd6", "c6", "dxe7"]);
     }
 
     #[test]

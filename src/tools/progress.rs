@@ -49,6 +49,17 @@ impl Progress {
         }
     }
 
+    /// Runs `write`, which writes to the same terminal, with the progress
+    /// line taken away first and drawn again after it.
+    pub fn aside<T>(&mut self, write: impl FnOnce() -> T) -> T {
+        self.clear();
+        let result = write();
+        if self.last_drawn.is_some() {
+            self.draw();
+        }
+        result
+    }
+
     /// Removes the progress line and returns the time since the start.
     pub fn finish(&mut self) -> Duration {
         self.clear();
