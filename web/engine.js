@@ -32,6 +32,8 @@ class RoqueEngine {
     this.signals = canShare ? new Int32Array(new SharedArrayBuffer(12)) : null;
     this.interruptible = false;
     this.listeners = [];
+    this.failureListeners = [];
+    this.failure = null;
     this.waiters = [];
     this.started = new Promise((resolve, reject) => {
       this.startedResolve = resolve;
@@ -41,6 +43,10 @@ class RoqueEngine {
       ? (f) => this.worker.on('message', f)
       : (f) => this.worker.addEventListener('message', (event) => f(event.data));
     listen((message) => this.receive(message));
+    // A worker that cannot load its script, or dies, says so here.
+    const onError = (error) => this.receive({ type: 'error', message: (error && error.message) || 'the engine\'s worker failed' });
+    if (this.worker.on) this.worker.on('error', onError);
+    else this.worker.addEventListener('error', onError);
     this.worker.postMessage({ type: 'init', wasm, signals: this.signals ? this.signals.buffer : null });
   }
 
@@ -56,11 +62,21 @@ class RoqueEngine {
         return false;
       });
     } else if (message.type === 'error') {
+      // The engine is gone (it could not start, or trapped): it answers
+      // nothing more.
+      this.failure = message.message;
       this.startedReject(new Error(message.message));
       for (const listener of this.listeners) listener(`info string error: ${message.message}`);
       for (const waiter of this.waiters) waiter.reject(new Error(message.message));
       this.waiters = [];
+      for (const listener of this.failureListeners) listener(message.message);
     }
+  }
+
+  // Calls f (with the reason) when the engine has stopped for good.
+  onFailure(f) {
+    this.failureListeners.push(f);
+    if (this.failure) f(this.failure);
   }
 
   // Calls f with every line the engine writes.

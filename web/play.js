@@ -42,6 +42,13 @@ const game = {
   flipped: false,
   thinking: false,
   searchId: 0,
+  // Counts the games started and moves taken back: an answer of the engine
+  // asked for before such a change is not applied after it.
+  epoch: 0,
+  // A move being played: clicks wait for the referee's answer.
+  playing: false,
+  // The engine failed (its message): the page can no longer play.
+  failed: null,
   over: false,
   // Mined chess with secret mines: { roque, human, laying, playing, player,
   // playerMoves }; null in every other game.
@@ -115,9 +122,19 @@ async function configureEngine() {
   if (refused.length) showMessage(`Roque refused a setting: ${refused.join('; ')}`);
 }
 
+// A new game of `variant` from `start` (a FEN; none for the variant's
+// start). A FEN the engine refuses leaves the game as it was, the error
+// shown; false then.
 async function newGame(variant, start) {
+  if (game.failed) {
+    showMessage(game.failed);
+    return false;
+  }
   await stopThinking();
+  game.epoch++;
   showMessage('');
+  const previous = { ...game, moves: [...game.moves], plies: [...game.plies] };
+  $('promotion').hidden = true;
   game.mined = null;
   if (variant === 'mined' && !start) {
     const side = engineSide();
@@ -136,12 +153,24 @@ async function newGame(variant, start) {
   resetEval();
   await configureEngine();
   const ok = await refresh();
-  if (!ok && start) {
-    // The FEN was refused: the game goes back to the variant's start.
-    game.start = variant === 'chess960' ? chess960Fen() : null;
+  if (!ok && start && previous.state) {
+    // The FEN was refused: the game before it goes on (its error shown).
+    const error = $('message').textContent;
+    Object.assign(game, previous, { epoch: game.epoch, thinking: false, playing: false, failed: game.failed });
+    $('variant').value = game.variant;
+    await configureEngine();
     await refresh();
+    showMessage(error);
     return false;
   }
+  if (previous.mined && previous.mined.player) previous.mined.player.engine.terminate();
+  return ok;
+}
+
+// A new game, then Roque's move if it is Roque's turn.
+async function newGameAndThink(variant, start) {
+  const ok = await newGame(variant, start);
+  maybeThink();
   return ok;
 }
 
@@ -150,7 +179,10 @@ async function newGame(variant, start) {
 // Asks the engine for the position after the moves; false (with the
 // reason shown) when it refuses the last move or the start.
 async function refresh() {
-  const state = await referee.state(game.start, game.moves);
+  const epoch = game.epoch;
+  const state = await referee.state(game.start, [...game.moves]);
+  // A new game or a takeback came in between: its own refresh follows.
+  if (epoch !== game.epoch) return true;
   if (state.error) {
     showMessage(`Roque refused this: ${state.error}`);
     return false;
@@ -158,10 +190,14 @@ async function refresh() {
   game.state = state;
   game.board = parseFen(state.fen);
   game.clicks = [];
+  $('promotion').hidden = true;
   const last = game.plies[game.plies.length - 1];
   if (last && !last.marked) {
     last.marked = true;
-    if (state.checkers.length) last.san += state.legal.length === 0 || state.result ? '#' : '+';
+    // A check that ends the game by a draw (repetition, fifty moves) is
+    // no mate.
+    const mate = state.result ? /checkmat/i.test(state.result) : state.legal.length === 0;
+    if (state.checkers.length) last.san += mate ? '#' : '+';
   }
   game.over = !!state.result || state.legal.length === 0;
   render();
@@ -317,6 +353,12 @@ function drawReserve() {
 }
 
 function humanMayMove() {
+  if (game.failed) {
+    showMessage(game.failed);
+    return false;
+  }
+  // A move still on its way to the referee (a double click): wait for it.
+  if (game.playing) return false;
   if (game.variant === 'mined' && !game.mined && !game.start) {
     showMessage(MINED_NEEDS_ROQUE);
     return false;
@@ -433,7 +475,16 @@ async function play(text, byEngine) {
   });
   game.moves.push(text);
   if (!byEngine) showMessage('');
-  const ok = await refresh();
+  const epoch = game.epoch;
+  game.playing = true;
+  let ok;
+  try {
+    ok = await refresh();
+  } finally {
+    if (epoch === game.epoch) game.playing = false;
+  }
+  // A new game or a takeback came while the move was on its way.
+  if (epoch !== game.epoch) return false;
   if (!ok) {
     game.moves.pop();
     game.plies.pop();
@@ -458,18 +509,28 @@ async function play(text, byEngine) {
 
 // The person lays (or lifts) a mine; with two laid the game starts.
 async function layMine(square) {
+  // Two laid: Roque is laying its own, and the game starts.
+  if (game.mined.starting) return;
   const laying = game.mined.laying;
   const at = laying.indexOf(square);
   if (at >= 0) laying.splice(at, 1);
   else laying.push(square);
   render();
-  if (laying.length === 2) await startMined();
+  if (laying.length === 2) {
+    game.mined.starting = true;
+    try {
+      await startMined();
+    } finally {
+      game.mined.starting = false;
+    }
+  }
 }
 
 // Roque, in a second engine, chooses its own mines and says where for the
 // referee; the referee's start holds all four.
 async function startMined() {
   const mined = game.mined;
+  const epoch = game.epoch;
   if (!mined.player) {
     const second = new RoqueEngine({ workerUrl: 'engine-worker.js', wasmUrl: 'pkg/roque.wasm' });
     await second.started;
@@ -487,6 +548,7 @@ async function startMined() {
     showMessage(`Roque could not lay its mines: ${refused.join('; ') || 'no answer'}`);
     return;
   }
+  if (epoch !== game.epoch) return; // another game was started meanwhile
   const roqueMines = line.replace('info string Mines:', '').trim().split(/\s+/).slice(1, 3);
   const human = [...mined.laying];
   const [white, black] = mined.human === 'w' ? [human, roqueMines] : [roqueMines, human];
@@ -554,12 +616,14 @@ async function maybeThink() {
 async function searchAndPlay() {
   game.thinking = true;
   const id = ++game.searchId;
+  const epoch = game.epoch;
   const side = game.state.side;
   showStatus(`Roque is thinking (${side === 'w' ? 'White' : 'Black'})…`);
   const player = thinker();
-  const reply = await player.engine.think(player.start, player.moves, `go movetime ${$('movetime').value}`, (info) => showInfo(info, side));
-  game.thinking = false;
-  if (id !== game.searchId) return; // a takeback or a new game came in between
+  const go = `go movetime ${$('movetime').value}`;
+  const reply = await player.engine.think(player.start, [...player.moves], go, (info) => showInfo(info, side));
+  if (id === game.searchId) game.thinking = false;
+  if (id !== game.searchId || epoch !== game.epoch) return; // a takeback or a new game came in between
   if (reply.errors.length) showMessage(`Roque: ${reply.errors.join('; ')}`);
   if (!reply.best) {
     render();
@@ -586,6 +650,7 @@ async function stopThinking() {
 // ----- Buttons ---------------------------------------------------------------
 
 async function takeBack() {
+  if (game.failed) return showMessage(game.failed);
   if (game.mined) {
     showMessage('No takebacks in mined chess: the mines a move found are known once it is played.');
     return;
@@ -595,6 +660,8 @@ async function takeBack() {
     showMessage('Nothing to take back.');
     return;
   }
+  game.epoch++;
+  game.playing = false;
   const humans = engineSide() === 'none' || engineSide() === 'both';
   if (humans) {
     game.plies.pop();
@@ -616,7 +683,19 @@ async function takeBack() {
   maybeThink();
 }
 
+// The engine has stopped for good (a trap in the WebAssembly, or its
+// worker failed): said once, and every button and click says it again
+// instead of waiting for an answer that will not come.
+function engineFailed(message) {
+  if (game.failed) return;
+  game.failed = `Roque has stopped (${message}); reload the page to play again.`;
+  game.thinking = false;
+  showStatus('Roque has stopped.');
+  showMessage(game.failed);
+}
+
 async function moveNow() {
+  if (game.failed) return showMessage(game.failed);
   if (game.thinking) {
     thinker().engine.stop();
     return;
@@ -650,6 +729,7 @@ async function setFen() {
   const variant = game.variant;
   const ok = await newGame(variant, fen);
   if (ok) showMessage('Position set.', 'info');
+  maybeThink();
 }
 
 function pgnVariantTag(variant) {
@@ -704,6 +784,7 @@ async function importPgn() {
   const start = parsed.tags.FEN || null;
   if (!(await newGame(variant, start))) {
     showMessage(`Bad PGN: its FEN was refused (${$('message').textContent.replace(/^Roque refused this: /, '')}).`);
+    maybeThink();
     return;
   }
   const humans = $('engine-side').value;
@@ -714,6 +795,7 @@ async function importPgn() {
     if (!move) {
       showMessage(`Bad PGN: move ${i + 1}, "${word}", is not legal there; the game stops before it.`);
       $('engine-side').value = humans;
+      maybeThink();
       return;
     }
     await play(move);
@@ -724,6 +806,12 @@ async function importPgn() {
 
 // ----- Start -----------------------------------------------------------------
 
+// Once the engine has failed, the questions still waiting for it end with
+// its error: said on the page already, not again as an uncaught error.
+window.addEventListener('unhandledrejection', (event) => {
+  if (game.failed) event.preventDefault();
+});
+
 async function start() {
   engine = new RoqueEngine({ workerUrl: 'engine-worker.js', wasmUrl: 'pkg/roque.wasm' });
   try {
@@ -733,6 +821,7 @@ async function start() {
     return;
   }
   referee = new Referee(engine);
+  engine.onFailure(engineFailed);
   const offered = await referee.variants();
   const select = $('variant');
   for (const name of ['chess', 'chess960', ...offered.filter((n) => n !== 'chess')]) {
@@ -741,8 +830,8 @@ async function start() {
     option.textContent = GAMES[name] || name;
     select.appendChild(option);
   }
-  select.addEventListener('change', () => newGame(select.value));
-  $('new-game').addEventListener('click', () => newGame(select.value));
+  select.addEventListener('change', () => newGameAndThink(select.value));
+  $('new-game').addEventListener('click', () => newGameAndThink(select.value));
   $('engine-side').addEventListener('change', () => maybeThink());
   $('elo').addEventListener('change', () => configureEngineKeepingGame());
   $('takeback').addEventListener('click', takeBack);
@@ -757,8 +846,14 @@ async function start() {
 }
 
 async function configureEngineKeepingGame() {
+  if (game.failed) return showMessage(game.failed);
   await stopThinking();
   await configureEngine();
+  // In mined chess Roque's moves come from its own engine.
+  if (game.mined && game.mined.player) {
+    const lines = Object.entries(strengthOptions()).map(([name, value]) => `setoption name ${name} value ${value}`);
+    await game.mined.player.serial((ask) => ask([...lines, 'isready'], (line) => line === 'readyok'));
+  }
   await refresh();
   maybeThink();
 }

@@ -9,9 +9,19 @@ class Referee {
     this.engine = engine;
     this.tail = Promise.resolve();
     this.collecting = null;
+    this.failure = null;
+    this.failPending = null;
     engine.onLine((line) => {
       if (this.collecting) this.collecting(line);
     });
+    // An engine that has stopped ends the question waiting for it, and
+    // every later one, with its reason: nothing waits forever.
+    if (engine.onFailure) {
+      engine.onFailure((reason) => {
+        this.failure = reason;
+        if (this.failPending) this.failPending(new Error(reason));
+      });
+    }
   }
 
   // Runs `task` after every task before it; `task` gets `ask`, which sends
@@ -23,13 +33,23 @@ class Referee {
   }
 
   ask(lines, until, onLine) {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      if (this.failure) {
+        reject(new Error(this.failure));
+        return;
+      }
       const seen = [];
+      this.failPending = (error) => {
+        this.collecting = null;
+        this.failPending = null;
+        reject(error);
+      };
       this.collecting = (line) => {
         seen.push(line);
         if (onLine) onLine(line);
         if (until(line)) {
           this.collecting = null;
+          this.failPending = null;
           resolve(seen);
         }
       };

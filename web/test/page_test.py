@@ -24,6 +24,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -322,6 +323,106 @@ def elven_board(page):
     assert page.d.find_elements(By.CSS_SELECTOR, "#board .square")[0].get_attribute("data-square") == "j1"
 
 
+def roque_moves_after_a_new_game_and_a_position(page):
+    # Roque to move at the start of a game (New game, a FEN) moves at once.
+    page.choose("movetime", "300")
+    page.new_game("chess", "none")
+    page.choose("engine-side", "w")
+    page.wait(lambda: len(page.moves()) == 1 and page.idle(), "Roque's first move as White")
+    epoch = page.d.execute_script("return game.epoch")
+    page.d.find_element(By.ID, "new-game").click()
+    started = lambda: page.d.execute_script("return game.epoch") > epoch
+    page.wait(lambda: started() and len(page.moves()) == 1 and page.idle(), "Roque's first move of the new game")
+    page.choose("engine-side", "none")
+    page.choose("engine-side", "b")
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    page.set_fen(fen, applied=False)
+    set_ = lambda: page.d.execute_script("return game.start") == fen
+    page.wait(lambda: set_() and len(page.moves()) == 1 and page.idle(), "Roque's move from the FEN")
+    page.choose("engine-side", "none")
+
+
+def a_refused_fen_keeps_the_game(page):
+    page.new_game("chess", "none")
+    for k, move in enumerate(["e4", "e5", "Nf3"], start=1):
+        page.typed(move)
+        page.wait(lambda: len(page.moves()) == k, f"the move {move}")
+    page.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", applied=False)
+    page.wait(lambda: "Roque refused this" in page.message(), "the bad FEN's error")
+    page.wait(lambda: "Black to move" in page.status(), "the game to go on")
+    assert page.moves() == ["e2e4", "e7e5", "g1f3"], page.moves()
+    # In Chess960 a refused FEN keeps the start it had (no new deal).
+    page.new_game("chess960", "none")
+    start = page.d.execute_script("return game.start")
+    page.set_fen("8/8/8/8/8/8/8/8 w - - 0 1", applied=False)
+    page.wait(lambda: "Roque refused this" in page.message(), "the bad FEN's error in Chess960")
+    page.wait(lambda: "White to move" in page.status(), "the Chess960 game to go on")
+    assert page.d.execute_script("return game.start") == start
+
+
+def a_check_that_draws_is_no_mate(page):
+    # The third Qf8+ repeats the position: a draw, written Qf8+, not Qf8#.
+    page.new_game("chess", "none")
+    page.set_fen("7k/8/8/2Q5/8/8/8/K7 w - - 0 1")
+    line = ["Qf8+", "Kh7", "Qf5+", "Kh8", "Qf8+", "Kh7", "Qf5+", "Kh8", "Qf8+"]
+    for k, move in enumerate(line, start=1):
+        page.typed(move)
+        page.wait(lambda: len(page.moves()) == k, f"the move {move}")
+    page.wait(lambda: "repetition" in page.status(), "the draw")
+    assert page.sans()[-1] == "Qf8+", page.sans()
+
+
+def a_double_click_plays_one_move(page):
+    page.new_game("chess", "none")
+    page.click("e2")
+    target = page.d.find_element(By.CSS_SELECTOR, '#board [data-square="e4"]')
+    ActionChains(page.d).double_click(target).perform()
+    page.wait(lambda: page.moves() == ["e2e4"] and "Black to move" in page.status(), "e2e4")
+    time.sleep(0.5)
+    assert "refused" not in page.message(), page.message()
+    assert page.moves() == ["e2e4"], page.moves()
+
+
+def the_promotion_chooser_goes_with_its_position(page):
+    page.new_game("chess", "none")
+    page.set_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    page.click("b7")
+    page.click("b8")
+    chooser = page.d.find_element(By.ID, "promotion")
+    assert chooser.is_displayed()
+    page.d.find_element(By.ID, "new-game").click()
+    page.wait(lambda: not chooser.is_displayed(), "the chooser to close with the new game")
+
+
+def mines_are_laid_once(page):
+    # Clicks while Roque lays its own mines change nothing.
+    page.d.get(page.d.current_url.split("?")[0] + "?mines-seed=7")
+    page.wait(lambda: page.d.execute_script("return document.body.dataset.ready") == "true", "the page to start")
+    page.choose("engine-side", "b")
+    page.choose("variant", "mined")
+    page.wait(lambda: "Lay your two secret mines" in page.status(), "the laying")
+    page.d.execute_script("onSquare('c6'); onSquare('f6'); onSquare('a6'); onSquare('c6')")
+    page.wait(lambda: "White to move" in page.status(), "the game to start")
+    mined = [b.get_attribute("data-square") for b in page.d.find_elements(By.CSS_SELECTOR, "#board .square.mined")]
+    assert sorted(mined) == ["c6", "f6"], mined
+    assert "refused" not in page.message() and "could not" not in page.message(), page.message()
+
+
+def a_failed_engine_is_said_and_nothing_hangs(page):
+    # The engine's worker reports a trap in the middle of Roque's search.
+    page.d.get(page.d.current_url.split("?")[0])
+    page.wait(lambda: page.d.execute_script("return document.body.dataset.ready") == "true", "the page to start")
+    page.choose("movetime", "3000")
+    page.choose("engine-side", "w")
+    page.wait(lambda: not page.idle(), "Roque to think")
+    page.d.execute_script("engine.receive({type: 'error', message: 'a trap the test made'})")
+    page.wait(lambda: "Roque has stopped" in page.status(), "the failure on the status line")
+    page.click("e7")
+    assert "a trap the test made" in page.message() and "reload" in page.message(), page.message()
+    page.d.find_element(By.ID, "new-game").click()
+    page.wait(lambda: "Roque has stopped" in page.message(), "New game to answer")
+
+
 def main():
     server = serve()
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
@@ -330,7 +431,26 @@ def main():
     passed = 0
     try:
         page = Page(driver, url)
-        for test in (chess_against_roque, chess960_castling, errors_are_shown, marseillais_turn, progressive_turns, camps_and_turning_turns, reinforced_drop, elven_board, mined_against_roque):
+        tests = (
+            chess_against_roque,
+            chess960_castling,
+            errors_are_shown,
+            roque_moves_after_a_new_game_and_a_position,
+            a_refused_fen_keeps_the_game,
+            a_check_that_draws_is_no_mate,
+            a_double_click_plays_one_move,
+            the_promotion_chooser_goes_with_its_position,
+            marseillais_turn,
+            progressive_turns,
+            camps_and_turning_turns,
+            reinforced_drop,
+            elven_board,
+            mined_against_roque,
+            mines_are_laid_once,
+            # Last: the page's engine is taken for failed.
+            a_failed_engine_is_said_and_nothing_hangs,
+        )
+        for test in tests:
             try:
                 test(page)
                 print(f"ok: {test.__name__}")
