@@ -123,15 +123,17 @@ async function configureEngine() {
 }
 
 // A new game of `variant` from `start` (a FEN; none for the variant's
-// start). A FEN the engine refuses leaves the game as it was, the error
-// shown; false then.
+// start): true. A FEN the engine refuses leaves the game as it was, the
+// error shown: false. Null when another new game or a takeback came in
+// before this one was set up: that one goes on, this one is dropped.
 async function newGame(variant, start) {
   if (game.failed) {
     showMessage(game.failed);
     return false;
   }
   await stopThinking();
-  game.epoch++;
+  const epoch = ++game.epoch;
+  game.playing = false;
   showMessage('');
   const previous = { ...game, moves: [...game.moves], plies: [...game.plies] };
   $('promotion').hidden = true;
@@ -153,24 +155,33 @@ async function newGame(variant, start) {
   resetEval();
   await configureEngine();
   const ok = await refresh();
+  // The game before this one, gone for good: its second engine with it.
+  const dropPrevious = () => previous.mined && previous.mined.player && previous.mined.player.engine.terminate();
+  if (epoch !== game.epoch) {
+    dropPrevious();
+    return null;
+  }
   if (!ok && start && previous.state) {
     // The FEN was refused: the game before it goes on (its error shown).
     const error = $('message').textContent;
-    Object.assign(game, previous, { epoch: game.epoch, thinking: false, playing: false, failed: game.failed });
+    const now = { epoch: game.epoch, searchId: game.searchId, thinking: false, playing: false, failed: game.failed };
+    Object.assign(game, previous, now);
+    if (previous.mined) previous.mined.starting = false;
     $('variant').value = game.variant;
     await configureEngine();
     await refresh();
+    if (epoch !== game.epoch) return null;
     showMessage(error);
     return false;
   }
-  if (previous.mined && previous.mined.player) previous.mined.player.engine.terminate();
+  dropPrevious();
   return ok;
 }
 
 // A new game, then Roque's move if it is Roque's turn.
 async function newGameAndThink(variant, start) {
   const ok = await newGame(variant, start);
-  maybeThink();
+  if (ok !== null) maybeThink();
   return ok;
 }
 
@@ -533,7 +544,12 @@ async function startMined() {
   const epoch = game.epoch;
   if (!mined.player) {
     const second = new RoqueEngine({ workerUrl: 'engine-worker.js', wasmUrl: 'pkg/roque.wasm' });
+    second.onFailure(engineFailed);
     await second.started;
+    if (epoch !== game.epoch) {
+      second.terminate(); // another game was started meanwhile
+      return;
+    }
     mined.player = new Referee(second);
   }
   const colour = mined.roque === 'w' ? 'white' : 'black';
@@ -557,7 +573,7 @@ async function startMined() {
   mined.playerMoves = [];
   showMessage(`Your mines are on ${human.join(' and ')} (marked); Roque has laid its two.`, 'info');
   await refresh();
-  maybeThink();
+  if (epoch === game.epoch) maybeThink();
 }
 
 // ----- Roque's moves ---------------------------------------------------------
@@ -606,7 +622,7 @@ function thinker() {
 }
 
 async function maybeThink() {
-  if (game.over || game.thinking || !engineToMove()) return;
+  if (game.failed || game.over || game.thinking || !engineToMove()) return;
   if (game.variant === 'mined' && !game.start) return;
   await searchAndPlay();
 }
@@ -614,6 +630,7 @@ async function maybeThink() {
 // Roque searches the position now, for the side to move, and plays its
 // move through the referee.
 async function searchAndPlay() {
+  if (game.failed) return;
   game.thinking = true;
   const id = ++game.searchId;
   const epoch = game.epoch;
@@ -679,8 +696,9 @@ async function takeBack() {
   }
   game.plies.forEach((ply, i) => { if (i === game.plies.length - 1) ply.marked = true; });
   showMessage('');
+  const epoch = game.epoch;
   await refresh();
-  maybeThink();
+  if (epoch === game.epoch) maybeThink();
 }
 
 // The engine has stopped for good (a trap in the WebAssembly, or its
@@ -728,6 +746,7 @@ async function setFen() {
   if (!fen) return;
   const variant = game.variant;
   const ok = await newGame(variant, fen);
+  if (ok === null) return;
   if (ok) showMessage('Position set.', 'info');
   maybeThink();
 }
@@ -782,14 +801,19 @@ async function importPgn() {
   }
   $('variant').value = variant;
   const start = parsed.tags.FEN || null;
-  if (!(await newGame(variant, start))) {
+  const ok = await newGame(variant, start);
+  if (ok === null) return;
+  if (!ok) {
     showMessage(`Bad PGN: its FEN was refused (${$('message').textContent.replace(/^Roque refused this: /, '')}).`);
     maybeThink();
     return;
   }
   const humans = $('engine-side').value;
   $('engine-side').value = 'none';
+  const epoch = game.epoch;
   for (let i = 0; i < parsed.moves.length; i++) {
+    // A new game started during the reading: the reading stops.
+    if (epoch !== game.epoch) break;
     const word = parsed.moves[i];
     const move = findMove(game.board, game.state.legal, word);
     if (!move) {
@@ -799,6 +823,11 @@ async function importPgn() {
       return;
     }
     await play(move);
+  }
+  if (epoch !== game.epoch) {
+    $('engine-side').value = humans;
+    maybeThink();
+    return;
   }
   $('engine-side').value = 'none';
   showMessage(`PGN read: ${parsed.moves.length} moves. Roque plays nobody now; choose a side to play on.`, 'info');
@@ -848,6 +877,7 @@ async function start() {
 async function configureEngineKeepingGame() {
   if (game.failed) return showMessage(game.failed);
   await stopThinking();
+  const epoch = game.epoch;
   await configureEngine();
   // In mined chess Roque's moves come from its own engine.
   if (game.mined && game.mined.player) {
@@ -855,7 +885,7 @@ async function configureEngineKeepingGame() {
     await game.mined.player.serial((ask) => ask([...lines, 'isready'], (line) => line === 'readyok'));
   }
   await refresh();
-  maybeThink();
+  if (epoch === game.epoch) maybeThink();
 }
 
 start();

@@ -15,8 +15,10 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-pub const USAGE: &str = "usage: roque analyse <file> [--output <file>] [--nodes <n> | --depth <n> | --movetime <ms>]
-                     [--threads <n>] [--multipv <n>] [--hash <MiB>]";
+pub const USAGE: &str =
+    "usage: roque analyse <file | -> [--output <file>] [--nodes <n> | --depth <n> | --movetime <ms>]
+                     [--threads <n>] [--multipv <n>] [--hash <MiB>]
+  (a PGN file or an EPD/FEN list; '-' for standard input; --name=value also reads)";
 
 /// Nodes a position when no limit is given: a fixed count, so that one
 /// thread gives the same analysis on every run and machine, and large

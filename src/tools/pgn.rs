@@ -13,8 +13,12 @@ use crate::board::Position;
 pub fn decode_file(mut bytes: Vec<u8>) -> Result<String, String> {
     const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
     let utf16 = |bytes: &[u8], unit: fn([u8; 2]) -> u16| {
-        let units: Vec<u16> = bytes[2..].chunks(2).map(|pair| unit([pair[0], *pair.get(1).unwrap_or(&0)])).collect();
-        String::from_utf16(&units).map_err(|_| "it starts as UTF-16 but is not valid UTF-16".to_string())
+        let invalid = || "it starts as UTF-16 but is not valid UTF-16".to_string();
+        if !bytes.len().is_multiple_of(2) {
+            return Err(invalid());
+        }
+        let units: Vec<u16> = bytes[2..].chunks_exact(2).map(|pair| unit([pair[0], pair[1]])).collect();
+        String::from_utf16(&units).map_err(|_| invalid())
     };
     let text = if bytes.starts_with(b"\xFF\xFE") {
         utf16(&bytes, u16::from_le_bytes)?
@@ -229,8 +233,9 @@ impl Reader {
         let digits = symbol.trim_start_matches(|c: char| c.is_ascii_digit());
         let mov = if digits.len() < symbol.len() && digits.starts_with('.') { digits } else { symbol };
         let mov = mov.trim_start_matches('.');
-        // `exd6 e.p.`: the en-passant mark written as a word of its own.
-        if mov.is_empty() || matches!(mov, "e.p." | "ep.") {
+        // `exd6 e.p.`: the en-passant mark written as a word of its own
+        // (with the check sign after it, `e.p.+`).
+        if mov.is_empty() || matches!(mov.trim_end_matches(['+', '#']), "e.p." | "e.p" | "ep.") {
             return;
         }
         let san = mov.trim_end_matches(['!', '?']);
@@ -335,6 +340,9 @@ mod tests {
         let bare: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
         assert!(decode_file(bare).unwrap_err().contains("not a text file"));
         assert!(decode_file(b"\x7fELF\x02\x01\x01\x00\x00".to_vec()).unwrap_err().contains("NUL"));
+        // An odd count of bytes after the mark is not UTF-16.
+        assert_eq!(decode_file(b"\xFF\xFEe\x004\x00".to_vec()).unwrap(), "e4");
+        assert!(decode_file(b"\xFF\xFEe\x004\x00 ".to_vec()).unwrap_err().contains("not valid UTF-16"));
     }
 
     fn sans(game: &PgnGame) -> Vec<&str> {
@@ -387,8 +395,8 @@ mod tests {
 
     #[test]
     fn en_passant_may_be_marked_as_a_word_of_its_own() {
-        let games = read_games("1. e4 a6 2. e5 d5 3. exd6 e.p. c6 4. dxe7 ep. *");
-        assert_eq!(sans(&games[0]), ["e4", "a6", "e5", "d5", "exd6", "c6", "dxe7"]);
+        let games = read_games("1. e4 a6 2. e5 d5 3. exd6 e.p. c6 4. dxe7 ep. a5 5. e4 f5 6. exf6 e.p.+ *");
+        assert_eq!(sans(&games[0]), ["e4", "a6", "e5", "d5", "exd6", "c6", "dxe7", "a5", "e4", "f5", "exf6"]);
     }
 
     #[test]

@@ -333,8 +333,10 @@ def roque_moves_after_a_new_game_and_a_position(page):
     page.d.find_element(By.ID, "new-game").click()
     started = lambda: page.d.execute_script("return game.epoch") > epoch
     page.wait(lambda: started() and len(page.moves()) == 1 and page.idle(), "Roque's first move of the new game")
-    page.choose("engine-side", "none")
+    # Roque now plays Black, whose move it is: it answers (the FEN box is
+    # written anew with each move, so the FEN is typed after that).
     page.choose("engine-side", "b")
+    page.wait(lambda: len(page.moves()) == 2 and page.idle(), "Roque's answer as Black")
     fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     page.set_fen(fen, applied=False)
     set_ = lambda: page.d.execute_script("return game.start") == fen
@@ -350,6 +352,8 @@ def a_refused_fen_keeps_the_game(page):
     page.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", applied=False)
     page.wait(lambda: "Roque refused this" in page.message(), "the bad FEN's error")
     page.wait(lambda: "Black to move" in page.status(), "the game to go on")
+    # The page's own game, not only its drawing, still holds the moves.
+    assert page.d.execute_script("return game.moves") == ["e2e4", "e7e5", "g1f3"]
     assert page.moves() == ["e2e4", "e7e5", "g1f3"], page.moves()
     # In Chess960 a refused FEN keeps the start it had (no new deal).
     page.new_game("chess960", "none")
@@ -421,6 +425,8 @@ def a_failed_engine_is_said_and_nothing_hangs(page):
     assert "a trap the test made" in page.message() and "reload" in page.message(), page.message()
     page.d.find_element(By.ID, "new-game").click()
     page.wait(lambda: "Roque has stopped" in page.message(), "New game to answer")
+    time.sleep(0.3)
+    assert page.status() == "Roque has stopped.", page.status()
 
 
 def main():
