@@ -3,7 +3,7 @@
 
 use roque::board::Position;
 use roque::tools::pgn::{read_games, PgnGame};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A file of this test's own in the temporary directory.
@@ -14,13 +14,28 @@ fn input_file(name: &str, text: &str) -> PathBuf {
 }
 
 /// Runs `roque analyse <file> <args>`: success, standard output, standard error.
-fn analyse(file: &PathBuf, args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_roque")).arg("analyse").arg(file).args(args).output().unwrap();
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).to_string(),
-        String::from_utf8_lossy(&output.stderr).to_string(),
-    )
+fn analyse(file: &Path, args: &[&str]) -> (bool, String, String) {
+    let mut all = vec![file.to_str().unwrap()];
+    all.extend(args);
+    analyse_with_input(&all, "")
+}
+
+/// Runs `roque analyse <args>` with `input` on its standard input.
+fn analyse_with_input(args: &[&str], input: &str) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
+        .arg("analyse")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
+    (output.status.success(), text(&output.stdout), text(&output.stderr))
 }
 
 /// The SAN moves of a game's main line, each read against its position
@@ -267,21 +282,7 @@ fn a_refused_setting_leaves_the_output_file_as_it_was() {
 
 #[test]
 fn the_command_line_reads_standard_input_help_and_equals_signs() {
-    let run = |args: &[&str], input: &str| {
-        use std::io::Write;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_roque"))
-            .arg("analyse")
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let output = child.wait_with_output().unwrap();
-        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
-        (output.status.success(), text(&output.stdout), text(&output.stderr))
-    };
+    let run = analyse_with_input;
     let (ok, out, err) = run(&["-", "--nodes=2000"], "1. e4 e5 *\n");
     assert!(ok, "{err}");
     assert_eq!(read_games(&out)[0].moves.len(), 2, "{out}");

@@ -136,7 +136,6 @@ async function newGame(variant, start) {
   game.playing = false;
   showMessage('');
   const previous = { ...game, moves: [...game.moves], plies: [...game.plies] };
-  $('promotion').hidden = true;
   game.mined = null;
   if (variant === 'mined' && !start) {
     const side = engineSide();
@@ -744,11 +743,7 @@ async function typedMove() {
 async function setFen() {
   const fen = $('fen').value.trim();
   if (!fen) return;
-  const variant = game.variant;
-  const ok = await newGame(variant, fen);
-  if (ok === null) return;
-  if (ok) showMessage('Position set.', 'info');
-  maybeThink();
+  if (await newGameAndThink(game.variant, fen)) showMessage('Position set.', 'info');
 }
 
 function pgnVariantTag(variant) {

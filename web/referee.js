@@ -9,19 +9,9 @@ class Referee {
     this.engine = engine;
     this.tail = Promise.resolve();
     this.collecting = null;
-    this.failure = null;
-    this.failPending = null;
     engine.onLine((line) => {
       if (this.collecting) this.collecting(line);
     });
-    // An engine that has stopped ends the question waiting for it, and
-    // every later one, with its reason: nothing waits forever.
-    if (engine.onFailure) {
-      engine.onFailure((reason) => {
-        this.failure = reason;
-        if (this.failPending) this.failPending(new Error(reason));
-      });
-    }
   }
 
   // Runs `task` after every task before it; `task` gets `ask`, which sends
@@ -32,29 +22,30 @@ class Referee {
     return run;
   }
 
+  // The engine's own wait for the last line ends with the engine's error
+  // if it stops for good first (or has stopped): nothing waits forever.
   ask(lines, until, onLine) {
-    return new Promise((resolve, reject) => {
-      if (this.failure) {
-        reject(new Error(this.failure));
-        return;
-      }
-      const seen = [];
-      this.failPending = (error) => {
-        this.collecting = null;
-        this.failPending = null;
-        reject(error);
-      };
-      this.collecting = (line) => {
-        seen.push(line);
-        if (onLine) onLine(line);
-        if (until(line)) {
-          this.collecting = null;
-          this.failPending = null;
-          resolve(seen);
-        }
-      };
-      this.engine.send(lines.join('\n'));
-    });
+    if (this.engine.failure) return Promise.reject(new Error(this.engine.failure));
+    const seen = [];
+    this.collecting = (line) => {
+      seen.push(line);
+      if (onLine) onLine(line);
+    };
+    const last = this.engine.waitFor(until);
+    this.engine.send(lines.join('\n'));
+    const done = () => {
+      this.collecting = null;
+    };
+    return last.then(
+      () => {
+        done();
+        return seen;
+      },
+      (error) => {
+        done();
+        throw error;
+      },
+    );
   }
 
   // The variant names the engine offers, from its `uci` lines.

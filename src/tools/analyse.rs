@@ -96,9 +96,7 @@ impl Settings {
                 }
                 "--multipv" => set_once(&mut multipv, name, number(name, &value()?, 1, 256)?)?,
                 "--hash" => set_once(&mut hash_mb, name, number(name, &value()?, 1, 1 << 20)?)?,
-                option if option.starts_with("--") || option.starts_with('-') && option.len() > 1 => {
-                    return Err(format!("unknown option '{arg}'"))
-                }
+                option if option.starts_with('-') && option.len() > 1 => return Err(format!("unknown option '{arg}'")),
                 file if input.is_none() => input = Some(file.to_string()),
                 extra => return Err(format!("one input file only, not also '{extra}'")),
             }
@@ -222,8 +220,7 @@ pub fn run(settings: &Settings) -> Result<Summary, String> {
 /// `report`: a game with a bad start is left out, one with a bad move is
 /// kept up to it.
 fn read_input(text: &str, report: &mut dyn FnMut(String)) -> Vec<ReadGame> {
-    let first = text.lines().map(str::trim).find(|line| !line.is_empty() && !line.starts_with('#'));
-    if first.is_some_and(|line| epd_position(line).is_ok()) {
+    if epd_lines(text).next().is_some_and(|(_, line)| epd_position(line).is_ok()) {
         return read_epd(text, report);
     }
     let mut games = Vec::new();
@@ -293,13 +290,15 @@ fn epd_position(line: &str) -> Result<Position, String> {
     Position::from_fen(&fields[..used].join(" ")).map_err(|e| e.to_string())
 }
 
+/// The lines of an EPD list that hold a position, trimmed, with their
+/// index: blank lines and `#` comments left out.
+fn epd_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().map(str::trim).enumerate().filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}
+
 fn read_epd(text: &str, report: &mut dyn FnMut(String)) -> Vec<ReadGame> {
     let mut games = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (index, line) in epd_lines(text) {
         match epd_position(line) {
             Ok(start) => {
                 // EPD's `id "..."` operation names the position.

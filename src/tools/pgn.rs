@@ -18,7 +18,11 @@ pub fn decode_file(mut bytes: Vec<u8>) -> Result<String, String> {
             return Err(invalid());
         }
         let units: Vec<u16> = bytes[2..].chunks_exact(2).map(|pair| unit([pair[0], pair[1]])).collect();
-        String::from_utf16(&units).map_err(|_| invalid())
+        let text = String::from_utf16(&units).map_err(|_| invalid())?;
+        match text.contains('\0') {
+            true => Err("it is not a text file (it holds NUL characters)".to_string()),
+            false => Ok(text),
+        }
     };
     let text = if bytes.starts_with(b"\xFF\xFE") {
         utf16(&bytes, u16::from_le_bytes)?
@@ -33,9 +37,6 @@ pub fn decode_file(mut bytes: Vec<u8>) -> Result<String, String> {
         }
         String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
     };
-    if text.contains('\0') {
-        return Err("it is not a text file (it holds NUL characters)".to_string());
-    }
     Ok(if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text })
 }
 
