@@ -22,10 +22,11 @@ release:
 test:
 	cargo test --release
 
-# The library as a WebAssembly module with its exports (src/web/); the
-# target's flags (simd128, the stack) are in .cargo/config.toml.
+# The library as a WebAssembly module with its exports (src/web/), without
+# the tools (the `tools` feature); the target's flags (simd128, the stack)
+# are in .cargo/config.toml.
 web:
-	cargo rustc --release --lib --crate-type cdylib --target wasm32-unknown-unknown
+	cargo rustc --release --lib --no-default-features --crate-type cdylib --target wasm32-unknown-unknown
 	mkdir -p web/pkg
 	cp target/wasm32-unknown-unknown/release/roque.wasm web/pkg/roque.wasm
 

@@ -3,8 +3,8 @@
 //! perft-standard positions.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use roque::board::perft::perft;
 use roque::board::Position;
-use roque::tools::perft::perft;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

@@ -7,6 +7,8 @@
 //! - [`eval`]: the hand-crafted evaluation (the `eval` breakdown, the tuner).
 //! - [`nnue`]: the neural evaluation the search uses.
 //! - [`tablebase`]: Syzygy endgame tablebases: probing and root ranking.
+//! - [`session`]: the game a protocol plays, one session type a game,
+//!   below every protocol.
 //! - [`uci`]: the UCI protocol: commands, options, output.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 //! - [`memory`]: zeroed, fallible allocation of the large tables.
@@ -24,6 +26,7 @@ pub mod eval;
 pub mod memory;
 pub mod nnue;
 pub mod search;
+pub mod session;
 pub mod tablebase;
 pub mod tools;
 pub mod types;

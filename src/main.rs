@@ -1,6 +1,6 @@
+use roque::board::perft::divide;
 use roque::board::Position;
 use roque::tools::bench::BenchEvaluation;
-use roque::tools::perft::divide;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -80,8 +80,11 @@ fn main() -> ExitCode {
         }
         Some("bench") => run_bench(&args[1..]),
         Some("perft") => run_perft(&args[1..]),
+        #[cfg(feature = "tools")]
         Some("analyse" | "analyze") => run_analyse(&args[1..]),
+        #[cfg(feature = "tools")]
         Some("datagen") => run_datagen(&args[1..]),
+        #[cfg(feature = "tools")]
         Some("data") => match roque::tools::data_files::run(&args[1..]) {
             Ok(text) => {
                 println!("{text}");
@@ -92,6 +95,11 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        #[cfg(not(feature = "tools"))]
+        Some(tool @ ("analyse" | "analyze" | "datagen" | "data")) => {
+            eprintln!("error: '{tool}' is a tool this build left out (built without the `tools` feature)");
+            ExitCode::FAILURE
+        }
         Some("probe") => run_probe(&args[1..]),
         Some("spsa-params") => {
             print!("{}", roque::search::parameters::spsa_params());
@@ -210,6 +218,7 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+#[cfg(feature = "tools")]
 fn run_datagen(args: &[String]) -> ExitCode {
     use roque::tools::datagen;
     let settings = match datagen::Settings::parse(args) {
@@ -228,6 +237,7 @@ fn run_datagen(args: &[String]) -> ExitCode {
     }
 }
 
+#[cfg(feature = "tools")]
 fn run_analyse(args: &[String]) -> ExitCode {
     use roque::tools::analyse;
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
@@ -337,7 +347,7 @@ fn print_game_perft<G: roque::search::game::Game>(
     text: impl Fn(G::Move) -> String,
 ) -> ExitCode {
     let start = Instant::now();
-    let split = roque::tools::perft::game_divide(position, depth.max(1));
+    let split = roque::search::game::perft::game_divide(position, depth.max(1));
     let elapsed = start.elapsed();
     let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
     if depth > 0 {

@@ -5,8 +5,8 @@
 //! move that is not legal.
 
 use roque::board::Position;
+use roque::search::game::perft::game_perft;
 use roque::search::{Engine, Score, SearchLimits};
-use roque::tools::perft::game_perft;
 
 /// Each suite line: the FEN, then `;D<depth> <nodes>` fields.
 fn suite(text: &str, max_nodes: u64) -> Vec<(String, u32, u64)> {

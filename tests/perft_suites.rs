@@ -1,8 +1,8 @@
 //! Perft counts on the standard, Chess960 and edge-case suites. The counts
 //! were computed by Stockfish 15.1 (see ../shared/data/README.md).
 
+use roque::board::perft::perft;
 use roque::board::Position;
-use roque::tools::perft::perft;
 
 struct Entry {
     fen: String,

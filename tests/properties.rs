@@ -4,8 +4,8 @@
 //! agrees with making the move, and making a move leaves the position it was
 //! made from untouched (copy-make: unmaking is returning to that copy).
 
+use roque::board::perft::perft;
 use roque::board::{stage, Game, MoveList, Position};
-use roque::tools::perft::perft;
 use roque::types::Move;
 
 /// A small deterministic generator (splitmix64), so failures reproduce.

@@ -3,9 +3,9 @@
 
 mod variants_support;
 
+use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
-use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
 use roque::variants::{Player, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{play, position, random_positions};

@@ -3,9 +3,9 @@
 
 mod variants_support;
 
+use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
-use roque::tools::perft::game_perft as perft;
 use roque::types::{Color, Piece, Square};
 use roque::variants::{Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::naive::Naive;

@@ -3,9 +3,9 @@
 
 mod variants_support;
 
+use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
-use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{engine_moves, play, position, random_positions, turn_of};

@@ -3,9 +3,9 @@
 
 mod variants_support;
 
+use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
-use roque::tools::perft::game_perft as perft;
 use roque::types::{Color, PieceType};
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::naive::Naive;

@@ -4,9 +4,9 @@
 mod variants_support;
 
 use roque::board::DrawReason;
+use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
-use roque::tools::perft::game_perft as perft;
 use roque::types::{Color, PieceType, Square};
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::naive::Naive;

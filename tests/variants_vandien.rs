@@ -5,9 +5,9 @@
 mod variants_support;
 
 use roque::board::FenError;
+use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
-use roque::tools::perft::game_perft as perft;
 use roque::types::Color;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::naive::Naive;

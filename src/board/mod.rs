@@ -13,6 +13,7 @@ mod men;
 mod move_list;
 mod movegen;
 mod notation;
+pub mod perft;
 mod pieces;
 mod position;
 mod see;

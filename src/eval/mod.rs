@@ -29,6 +29,7 @@ mod pieces;
 pub mod score;
 mod threats;
 mod trace;
+#[cfg(feature = "tools")]
 pub mod tuning;
 pub mod weights;
 

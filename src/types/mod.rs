@@ -3,6 +3,7 @@
 mod bitboard;
 mod chess_move;
 mod color;
+mod excerpt;
 mod piece;
 pub mod random;
 mod square;
@@ -11,5 +12,6 @@ pub(crate) mod square_set;
 pub use bitboard::Bitboard;
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
+pub use excerpt::excerpt;
 pub use piece::{Piece, PieceType};
 pub use square::{File, Rank, Square};

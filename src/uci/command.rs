@@ -2,6 +2,7 @@
 //! error saying what is wrong and why) out. It knows only the grammar; moves
 //! and FENs are checked against the position by the session.
 
+use crate::types::excerpt;
 use std::fmt;
 
 /// The highest depth `go depth` accepts: beyond the search's ply limit.
@@ -137,17 +138,6 @@ impl fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
-
-/// At most 40 characters of user text, for error messages: a 100,000
-/// character line is not echoed back whole.
-pub fn excerpt(text: &str) -> String {
-    const LIMIT: usize = 40;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(LIMIT).collect::<String>())
-    }
-}
 
 /// One line read. The UCI specification asks that unknown words be skipped
 /// and the rest of the line parsed ("joho debug on" switches debug mode on),

@@ -9,11 +9,9 @@
 //! - [`session`]: the state between commands and what each command does.
 //! - [`info`]: search output as `info` and `bestmove` lines.
 //! - [`output`]: the one locked writer every line goes through.
-//! - [`diagram`]: the `d` command's board.
 
 pub mod command;
 pub mod command_loop;
-pub mod diagram;
 pub mod info;
 pub mod input;
 pub mod options;

@@ -191,24 +191,24 @@ impl fmt::Display for OptionError {
                 write!(
                     f,
                     "setoption: no option is named '{}' (options: {})",
-                    super::command::excerpt(name),
+                    crate::types::excerpt(name),
                     names.join(", ")
                 )
             }
             OptionError::MissingValue(name) => write!(f, "setoption: {name} needs 'value <x>'"),
             OptionError::NotANumber { name, text } => {
-                write!(f, "setoption: {name} value '{}' is not a whole number", super::command::excerpt(text))
+                write!(f, "setoption: {name} value '{}' is not a whole number", crate::types::excerpt(text))
             }
             OptionError::OutOfRange { name, value, min, max } => {
                 write!(f, "setoption: {name} value {value} is out of range ({min} to {max})")
             }
             OptionError::NotABoolean { name, text } => {
-                write!(f, "setoption: {name} value '{}' is not 'true' or 'false'", super::command::excerpt(text))
+                write!(f, "setoption: {name} value '{}' is not 'true' or 'false'", crate::types::excerpt(text))
             }
             OptionError::NotAChoice { name, text, choices } => write!(
                 f,
                 "setoption: {name} value '{}' is not one of {}",
-                super::command::excerpt(text),
+                crate::types::excerpt(text),
                 choices.join(", ")
             ),
         }
@@ -312,11 +312,6 @@ pub struct Settings {
     /// The directories the tables were loaded from (`<empty>`: none).
     pub syzygy_path: String,
     pub probe: ProbeSettings,
-    /// The variant `UCI_Variant` names (`Chess` when it names Elven Chess,
-    /// which is no 8x8 variant).
-    pub variant: Variant,
-    /// `UCI_Variant` is `elven`: the session plays Elven Chess.
-    pub elven: bool,
     /// Turning chess: the moves each side plays between swaps of sides.
     pub turning_moves: u8,
     /// Marseillais chess: White's first turn has one move (the balanced
@@ -368,11 +363,6 @@ impl Default for Settings {
                 rule50: check(OptionId::Syzygy50MoveRule),
                 probe_limit: spin(OptionId::SyzygyProbeLimit) as u32,
             },
-            variant: match OPTIONS.iter().find(|o| o.id == OptionId::Variant).map(|o| o.kind) {
-                Some(OptionKind::Combo { default, .. }) => Variant::from_name(default).expect("a variant name"),
-                _ => unreachable!("UCI_Variant is a combo option"),
-            },
-            elven: false,
             turning_moves: spin(OptionId::TurningMoves) as u8,
             marseillais_balanced: check(OptionId::MarseillaisBalanced),
             mines: None,
@@ -436,11 +426,18 @@ mod tests {
         assert_eq!(parse_setoption("uci_variant", Some("losing")).unwrap().1, OptionValue::Combo(2));
         assert!(matches!(parse_setoption("UCI_Variant", Some("antichess")), Err(OptionError::NotAChoice { .. })));
         assert_eq!(parse_setoption("UCI_Variant", None).unwrap_err(), OptionError::MissingValue("UCI_Variant"));
-        for choice in VARIANT_CHOICES.iter().filter(|&&c| c != crate::elven::UCI_NAME) {
-            assert!(Variant::from_name(choice).is_some(), "{choice} names a variant");
+        let setup = crate::session::VariantSetup {
+            variant: Variant::Chess,
+            turning_moves: 1,
+            marseillais_balanced: false,
+            mines: None,
+        };
+        for choice in VARIANT_CHOICES {
+            let game = crate::session::AnyGame::choose(choice, setup).expect("a choice names a game");
+            assert_eq!(Variant::from_name(choice).map_or(crate::elven::UCI_NAME, |v| v.name()), game.name());
         }
         assert_eq!(parse_setoption("UCI_Variant", Some("Elven")).unwrap().1, OptionValue::Combo(13));
-        assert_eq!(Settings::default().variant, Variant::Chess);
+        assert_eq!(crate::session::AnyGame::default().name(), Variant::Chess.name());
     }
 
     #[test]

@@ -1,29 +1,28 @@
 //! The engine's state between commands (the game, the options, the running
 //! search) and what each command does to it. A command that fails reports
 //! `info string error: ...` and leaves the state as it was.
-//! The commands of the variants (`UCI_Variant` other than `chess`) are in
-//! `session/variants.rs`, those of Elven Chess in `session/elven.rs`.
+//!
+//! The game is the session layer's ([`AnyGame`]): one session type a game,
+//! chosen when `UCI_Variant` is set. Each command that concerns the game is
+//! written once, over [`PlayedGame`], and runs on the game chosen. The
+//! options of the variants are in `session/variant_options.rs`.
 
-mod elven;
-mod variants;
+mod variant_options;
 
-use super::command::{excerpt, Command, GoCommand, StartPosition};
-use super::diagram::game_diagram;
+use super::command::{Command, GoCommand, StartPosition};
 use super::info::{UciMoveText, UciReporter};
 use super::options::{
     parse_setoption, parse_spin, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS,
+    VARIANT_CHOICES,
 };
 use super::output::Output;
-use crate::board::{Game, Position};
-use crate::elven::game::ElvenGame;
-use crate::search::game::Game as GameRules;
 use crate::search::limits::MAX_DEPTH;
 use crate::search::parameters;
 use crate::search::{Engine, SearchLimits};
+use crate::session::{AnyGame, GameSession, MoveOf, PlayedGame};
 use crate::tablebase::Tablebases;
-use crate::tools::perft::perft_until_stopped;
-use crate::types::{Color, Move};
-use crate::variants::{Variant, VariantGame, VariantPosition};
+use crate::types::{excerpt, Color};
+use crate::with_game;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -67,95 +66,87 @@ impl Job {
     }
 }
 
+/// The UCI session: the game being played, and the engine with its
+/// options and its running search or count.
 pub struct Session {
+    state: State,
+    game: AnyGame,
+}
+
+/// Everything of the session but the game.
+struct State {
     engine: Engine,
-    game: Game,
     settings: Settings,
     output: Arc<Output>,
     debug: bool,
     /// The latest search or perft count.
     job: Option<Job>,
-    /// The game of the variant `UCI_Variant` names, when it is not chess.
-    variant_game: VariantGame,
-    /// The Elven Chess game, when `UCI_Variant` is `elven`.
-    elven_game: ElvenGame,
 }
 
 impl Session {
     pub fn new(output: Arc<Output>) -> Session {
-        Session {
-            engine: Engine::new(),
-            game: Game::new(Position::startpos()),
-            settings: Settings::default(),
-            output,
-            debug: false,
-            job: None,
-            // Replaced by the variant's own game as soon as UCI_Variant names one.
-            variant_game: VariantGame::new(VariantPosition::startpos(Variant::Losers)),
-            elven_game: ElvenGame::default(),
-        }
+        let state = State { engine: Engine::new(), settings: Settings::default(), output, debug: false, job: None };
+        Session { state, game: AnyGame::default() }
     }
 
-    pub fn game(&self) -> &Game {
+    /// The game `UCI_Variant` chose, as played so far.
+    pub fn game(&self) -> &AnyGame {
         &self.game
     }
 
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        &self.state.settings
     }
 
     /// Reads and carries out one line of input.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let parsed = Command::parse(line);
         if let Some(first) = parsed.skipped.first() {
-            self.output.error(&format!("unknown word '{}' skipped before the command", excerpt(first)));
+            self.state.output.error(&format!("unknown word '{}' skipped before the command", excerpt(first)));
         }
         match parsed.command {
             Ok(Some(command)) => self.handle(command),
             Ok(None) => Flow::Continue,
             Err(error) => {
-                self.output.error(&error);
+                self.state.output.error(&error);
                 Flow::Continue
             }
         }
     }
 
     pub fn handle(&mut self, command: Command) -> Flow {
+        if let Command::SetOption { name, value } = command {
+            return self.set_option(name, value);
+        }
+        let state = &mut self.state;
         match command {
-            Command::Uci => self.uci(),
+            Command::Uci => state.uci(),
             Command::Debug(on) => {
-                self.debug = on;
-                self.output.info_string(if on { "debug on" } else { "debug off" });
+                state.debug = on;
+                state.output.info_string(if on { "debug on" } else { "debug off" });
             }
-            Command::IsReady => self.output.line("readyok"),
-            Command::SetOption { name, value } => return self.set_option(name, value),
+            Command::IsReady => state.output.line("readyok"),
+            Command::SetOption { .. } => unreachable!("handled above"),
             Command::UciNewGame => {
-                if let Some(flow) = self.unless_idle(&Command::UciNewGame, "ucinewgame") {
+                if let Some(flow) = state.unless_idle(&Command::UciNewGame, "ucinewgame") {
                     return flow;
                 }
-                self.engine.new_game();
-                self.elven_game = ElvenGame::default();
-                if self.in_variant() {
-                    self.variant_game = VariantGame::new(self.variant_startpos());
-                }
+                state.engine.new_game();
+                with_game!(&mut self.game, game => game.restart());
             }
-            Command::Position { start, moves } if self.settings.elven => self.set_elven_position(start, &moves),
-            Command::Position { start, moves } if self.in_variant() => self.set_variant_position(start, &moves),
-            Command::Position { start, moves } => self.set_position(start, &moves),
-            Command::Go(go) => return self.go(go),
-            Command::Stop => self.stop(),
-            Command::PonderHit => self.ponderhit(),
+            Command::Position { start, moves } => {
+                with_game!(&mut self.game, game => state.set_position(game, start, &moves))
+            }
+            Command::Go(go) => return with_game!(&self.game, game => state.go(game, go)),
+            Command::Stop => state.stop(),
+            Command::PonderHit => state.ponderhit(),
             Command::Quit => {
-                self.stop();
-                self.engine.wait();
+                state.stop();
+                state.engine.wait();
                 return Flow::Quit;
             }
-            Command::Display if self.settings.elven => self.elven_display(),
-            Command::Display if self.in_variant() => self.variant_display(),
-            Command::Display => self.output.lines(&game_diagram(&self.game)),
-            Command::Eval if self.settings.elven => self.elven_eval(),
-            Command::Eval if self.in_variant() => self.variant_eval(),
-            Command::Eval => self.print_evaluation(),
+            Command::Display => with_game!(&self.game, game => state.output.lines(&game.record().diagram())),
+            Command::Eval => with_game!(&self.game, game => state.print_evaluation(game)),
         }
         Flow::Continue
     }
@@ -163,9 +154,114 @@ impl Session {
     /// Whether a search or perft count runs: its `bestmove` or total is
     /// not out yet.
     pub fn busy(&self) -> bool {
-        self.job.as_ref().is_some_and(Job::running)
+        self.state.job.as_ref().is_some_and(Job::running)
     }
 
+    fn set_option(&mut self, name: String, value: Option<String>) -> Flow {
+        let state = &mut self.state;
+        // A search parameter, in the tuning build: read at once, by a
+        // running search too (the LMR table from the next search on).
+        if let Some((index, p)) = parameters::find(&name).filter(|_| parameters::TUNABLE) {
+            match parse_spin(p.name, p.min.into(), p.max.into(), value.as_deref()) {
+                Ok(number) => {
+                    parameters::set(index, number as i32);
+                }
+                Err(error) => state.output.error(&error),
+            }
+            return Flow::Continue;
+        }
+        let (spec, parsed) = match parse_setoption(&name, value.as_deref()) {
+            Ok(parsed) => parsed,
+            Err(error) => {
+                state.output.error(&error);
+                return Flow::Continue;
+            }
+        };
+        // The table, the threads, the network and the endgame tables are the
+        // search's while it runs; the other options are read when a search
+        // starts.
+        if matches!(
+            spec.id,
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::ClearHash
+                | OptionId::EvalFile
+                | OptionId::UseNnue
+                | OptionId::SyzygyPath
+                | OptionId::Variant
+        ) {
+            let command = Command::SetOption { name, value };
+            if let Some(flow) = state.unless_idle(&command, &format!("setoption {}", spec.name)) {
+                return flow;
+            }
+        }
+        match (spec.id, parsed) {
+            (OptionId::Hash, OptionValue::Spin(mb)) => match state.engine.set_hash_mb(mb as usize) {
+                Ok(()) => state.settings.hash_mb = mb as usize,
+                Err(reason) => state.output.error(&format!(
+                    "setoption: Hash {mb} MiB could not be allocated: {reason}; the table keeps its {} MiB",
+                    state.settings.hash_mb
+                )),
+            },
+            (OptionId::Threads, OptionValue::Spin(n)) => match state.engine.set_threads(n as usize) {
+                Ok(()) => state.settings.threads = n as usize,
+                Err(reason) => state.output.error(&format!(
+                    "setoption: Threads {n}: {reason}; the engine keeps its {} threads",
+                    state.settings.threads
+                )),
+            },
+            (OptionId::ClearHash, _) => state.engine.clear_hash(),
+            (OptionId::MultiPv, OptionValue::Spin(n)) => {
+                state.engine.set_multipv(n as usize);
+                state.settings.multipv = n as usize;
+            }
+            (OptionId::MoveOverhead, OptionValue::Spin(ms)) => {
+                state.engine.set_move_overhead(ms as u64);
+                state.settings.move_overhead_ms = ms as u64;
+            }
+            (OptionId::Ponder, OptionValue::Check(on)) => state.settings.ponder = on,
+            (OptionId::Chess960, OptionValue::Check(on)) => state.settings.chess960 = on,
+            (OptionId::ShowWdl, OptionValue::Check(on)) => state.settings.show_wdl = on,
+            (OptionId::EvalFile, OptionValue::Text(path)) => state.set_eval_file(path),
+            (OptionId::UseNnue, OptionValue::Check(on)) => {
+                state.engine.set_use_network(on);
+                state.settings.use_nnue = on;
+            }
+            (OptionId::LimitStrength, OptionValue::Check(on)) => state.settings.limit_strength = on,
+            (OptionId::Elo, OptionValue::Spin(elo)) => state.settings.elo = elo as i32,
+            (OptionId::SkillLevel, OptionValue::Spin(level)) => state.settings.skill_level = level as i32,
+            (OptionId::SyzygyPath, OptionValue::Text(path)) => state.set_syzygy_path(path),
+            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => state.settings.probe.probe_depth = depth as i32,
+            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => state.settings.probe.rule50 = on,
+            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => state.settings.probe.probe_limit = pieces as u32,
+            (OptionId::Variant, OptionValue::Combo(index)) => {
+                state.engine.new_game();
+                self.game = AnyGame::choose(VARIANT_CHOICES[index], state.variant_setup())
+                    .expect("the choices of UCI_Variant name games");
+            }
+            (OptionId::TurningMoves, OptionValue::Spin(n)) => {
+                state.settings.turning_moves = n as u8;
+                self.game.change_variant_setup(state.variant_setup());
+            }
+            (OptionId::MarseillaisBalanced, OptionValue::Check(on)) => {
+                state.settings.marseillais_balanced = on;
+                self.game.change_variant_setup(state.variant_setup());
+            }
+            (OptionId::Mines, OptionValue::Text(text)) => {
+                if state.set_mines(&text) {
+                    self.game.change_variant_setup(state.variant_setup());
+                }
+            }
+            (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
+        }
+        if state.debug {
+            state.output.info_string(&format!("debug: options now {:?}", state.settings));
+        }
+        Flow::Continue
+    }
+}
+
+impl State {
     /// Whether a `go` is to wait for the running search rather than be
     /// refused: a stop was asked, so that search ends within milliseconds.
     /// A GUI that stops a search sends its next `go` without waiting for
@@ -210,21 +306,10 @@ impl Session {
         self.output.lines(&lines);
     }
 
-    /// `eval`: the hand-crafted evaluation term by term, then the network's.
-    fn print_evaluation(&mut self) {
-        let position = self.game.position();
-        self.output.line(crate::eval::trace(position).trim_end());
-        let network = crate::nnue::evaluate(self.engine.network(), position) * position.side_to_move().sign();
-        self.output.line(&format!("NNUE evaluation: {network} (white side), network {}", self.settings.eval_file));
-        let (used, by) = if self.settings.use_nnue {
-            (network, "the network")
-        } else {
-            (
-                crate::eval::evaluate(position) * position.side_to_move().sign(),
-                "the hand-crafted evaluation (Use NNUE is off)",
-            )
-        };
-        self.output.line(&format!("Final evaluation: {used} (white side), by {by}"));
+    /// `eval`: the game's evaluation explained.
+    fn print_evaluation<G: PlayedGame>(&self, game: &GameSession<G>) {
+        let settings = &self.settings;
+        self.output.lines(&game.record().evaluation(self.engine.network(), settings.use_nnue, &settings.eval_file));
     }
 
     /// Loads the network `path` names (the built-in one for `<internal>` or
@@ -242,94 +327,6 @@ impl Session {
                 .output
                 .error(&format!("setoption: EvalFile: {reason}; the network stays {}", self.settings.eval_file)),
         }
-    }
-
-    fn set_option(&mut self, name: String, value: Option<String>) -> Flow {
-        // A search parameter, in the tuning build: read at once, by a
-        // running search too (the LMR table from the next search on).
-        if let Some((index, p)) = parameters::find(&name).filter(|_| parameters::TUNABLE) {
-            match parse_spin(p.name, p.min.into(), p.max.into(), value.as_deref()) {
-                Ok(number) => {
-                    parameters::set(index, number as i32);
-                }
-                Err(error) => self.output.error(&error),
-            }
-            return Flow::Continue;
-        }
-        let (spec, parsed) = match parse_setoption(&name, value.as_deref()) {
-            Ok(parsed) => parsed,
-            Err(error) => {
-                self.output.error(&error);
-                return Flow::Continue;
-            }
-        };
-        // The table, the threads, the network and the endgame tables are the
-        // search's while it runs; the other options are read when a search
-        // starts.
-        if matches!(
-            spec.id,
-            OptionId::Hash
-                | OptionId::Threads
-                | OptionId::ClearHash
-                | OptionId::EvalFile
-                | OptionId::UseNnue
-                | OptionId::SyzygyPath
-                | OptionId::Variant
-        ) {
-            let command = Command::SetOption { name, value };
-            if let Some(flow) = self.unless_idle(&command, &format!("setoption {}", spec.name)) {
-                return flow;
-            }
-        }
-        match (spec.id, parsed) {
-            (OptionId::Hash, OptionValue::Spin(mb)) => match self.engine.set_hash_mb(mb as usize) {
-                Ok(()) => self.settings.hash_mb = mb as usize,
-                Err(reason) => self.output.error(&format!(
-                    "setoption: Hash {mb} MiB could not be allocated: {reason}; the table keeps its {} MiB",
-                    self.settings.hash_mb
-                )),
-            },
-            (OptionId::Threads, OptionValue::Spin(n)) => match self.engine.set_threads(n as usize) {
-                Ok(()) => self.settings.threads = n as usize,
-                Err(reason) => self.output.error(&format!(
-                    "setoption: Threads {n}: {reason}; the engine keeps its {} threads",
-                    self.settings.threads
-                )),
-            },
-            (OptionId::ClearHash, _) => self.engine.clear_hash(),
-            (OptionId::MultiPv, OptionValue::Spin(n)) => {
-                self.engine.set_multipv(n as usize);
-                self.settings.multipv = n as usize;
-            }
-            (OptionId::MoveOverhead, OptionValue::Spin(ms)) => {
-                self.engine.set_move_overhead(ms as u64);
-                self.settings.move_overhead_ms = ms as u64;
-            }
-            (OptionId::Ponder, OptionValue::Check(on)) => self.settings.ponder = on,
-            (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
-            (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
-            (OptionId::EvalFile, OptionValue::Text(path)) => self.set_eval_file(path),
-            (OptionId::UseNnue, OptionValue::Check(on)) => {
-                self.engine.set_use_network(on);
-                self.settings.use_nnue = on;
-            }
-            (OptionId::LimitStrength, OptionValue::Check(on)) => self.settings.limit_strength = on,
-            (OptionId::Elo, OptionValue::Spin(elo)) => self.settings.elo = elo as i32,
-            (OptionId::SkillLevel, OptionValue::Spin(level)) => self.settings.skill_level = level as i32,
-            (OptionId::SyzygyPath, OptionValue::Text(path)) => self.set_syzygy_path(path),
-            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.probe.probe_depth = depth as i32,
-            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.probe.rule50 = on,
-            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.probe.probe_limit = pieces as u32,
-            (OptionId::Variant, OptionValue::Combo(index)) => self.set_variant(index),
-            (OptionId::TurningMoves, OptionValue::Spin(n)) => self.set_turning_moves(n as u8),
-            (OptionId::MarseillaisBalanced, OptionValue::Check(on)) => self.set_marseillais_balanced(on),
-            (OptionId::Mines, OptionValue::Text(text)) => self.set_mines(&text),
-            (id, value) => unreachable!("the option table gives {id:?} values of its kind, not {value:?}"),
-        }
-        if self.debug {
-            self.output.info_string(&format!("debug: options now {:?}", self.settings));
-        }
-        Flow::Continue
     }
 
     /// Loads the tables of `path` and reports what was found. Problems with
@@ -371,32 +368,22 @@ impl Session {
         self.settings.syzygy_path = path;
     }
 
-    /// Builds the new game aside and adopts it only if the FEN and every
-    /// move are good.
-    fn set_position(&mut self, start: StartPosition, moves: &[String]) {
-        let start = match start {
-            StartPosition::StartPos => Position::startpos(),
-            StartPosition::Fen(fen) => match Position::from_fen(&fen) {
-                Ok(position) => position,
-                Err(error) => {
-                    return self
-                        .output
-                        .error(&format!("position: bad FEN '{}': {error}; the position is unchanged", excerpt(&fen)))
-                }
-            },
+    /// `position`: the game from the start or a FEN, adopted only if the
+    /// FEN and every move are good.
+    fn set_position<G: PlayedGame>(&self, game: &mut GameSession<G>, start: StartPosition, moves: &[String]) {
+        let fen = match &start {
+            StartPosition::StartPos => None,
+            StartPosition::Fen(fen) => Some(fen.as_str()),
         };
-        let mut game = Game::new(start);
-        for (index, text) in moves.iter().enumerate() {
-            if let Err(error) = game.play_uci(text, self.settings.chess960) {
-                return self
-                    .output
-                    .error(&format!("position: move {} of the list: {error}; the position is unchanged", index + 1));
-            }
+        if let Err(error) = game.set_position(fen, moves, self.settings.chess960) {
+            self.output.error(&format!("position: {error}; the position is unchanged"));
         }
-        self.game = game;
     }
 
-    fn go(&mut self, go: GoCommand) -> Flow {
+    fn go<G: PlayedGame>(&mut self, game: &GameSession<G>, go: GoCommand) -> Flow
+    where
+        MoveOf<G>: UciMoveText,
+    {
         #[cfg(target_arch = "wasm32")]
         if let Some(refusal) = crate::web::unstoppable(&go) {
             self.output.error(&refusal);
@@ -414,30 +401,33 @@ impl Session {
             }
             return flow;
         }
-        self.start_search(go);
+        self.start_search(game, go);
         Flow::Continue
     }
 
-    fn start_search(&mut self, go: GoCommand) {
-        if self.settings.elven {
-            return self.start_elven_search(go);
-        }
-        if self.in_variant() {
-            return self.start_variant_search(go);
-        }
+    /// `go` once the engine is idle: a search of the game's position, or
+    /// `go perft`'s count.
+    fn start_search<G: PlayedGame>(&mut self, game: &GameSession<G>, go: GoCommand)
+    where
+        MoveOf<G>: UciMoveText,
+    {
+        let chess960 = self.settings.chess960;
         if let Some(depth) = go.perft {
-            return self.start_perft(depth);
+            return self.start_count(game.perft_children(chess960), depth - 1, G::count);
         }
-        let position = *self.game.position();
-        let searchmoves =
-            self.searchmoves(&go.searchmoves, |text| position.parse_uci_move(text, self.settings.chess960));
+        let position = *game.position();
+        let searchmoves = self.searchmoves(&go.searchmoves, |text| G::parse_move(&position, text, chess960));
+        // A game its rules have ended: the result, readable without `d`.
+        if let Some(result) = game.record().result() {
+            self.output.info_string(&format!("game over: {result}"));
+        }
         if go.depth.is_some_and(|depth| depth > MAX_DEPTH) {
             self.output.info_string(&format!(
                 "go: depth {} is past the search's limit; searching to depth {MAX_DEPTH}",
                 go.depth.unwrap_or(0)
             ));
         }
-        let (ours, theirs, us) = match position.side_to_move() {
+        let (ours, theirs, us) = match G::side_to_move(&position) {
             Color::White => (go.wtime, go.btime, "White"),
             Color::Black => (go.btime, go.wtime, "Black"),
         };
@@ -446,26 +436,19 @@ impl Session {
                 "go: no clock for {us}, the side to move: the move is timed by the opponent's clock"
             ));
         }
-        let limits = search_limits(&go, searchmoves);
+        let limits = search_limits(&go);
         if self.debug {
-            self.output.info_string(&format!("debug: searching {} with {limits:?}", position.fen()));
+            let fen = G::fen(&position);
+            self.output.info_string(&format!(
+                "debug: searching {fen} ({}) with {limits:?}",
+                G::label(game.setup()).trim_end()
+            ));
         }
         let done = self.begin_search(&limits);
-        let reporter =
-            UciReporter::new(Arc::clone(&self.output), position, self.settings.chess960, self.settings.show_wdl, done);
+        let reporter = UciReporter::new(Arc::clone(&self.output), position, chess960, self.settings.show_wdl, done);
         self.engine.set_strength(self.settings.strength());
         self.engine.set_probe_settings(self.settings.probe);
-        self.engine.start(&self.game, limits, Arc::new(reporter));
-    }
-
-    /// The reporter of a search of a game other than chess from `root` (a
-    /// variant), which sets `done` once its best move is out.
-    fn game_reporter<G: GameRules>(&self, root: G, done: Arc<AtomicBool>) -> Arc<UciReporter<G>>
-    where
-        G::Move: UciMoveText,
-    {
-        let (chess960, show_wdl) = (self.settings.chess960, self.settings.show_wdl);
-        Arc::new(UciReporter::new(Arc::clone(&self.output), root, chess960, show_wdl, done))
+        game.record().start_search(&mut self.engine, limits, searchmoves, Arc::new(reporter));
     }
 
     /// The job of a search about to start, with `limits`: the flag its
@@ -502,19 +485,6 @@ impl Session {
         }
     }
 
-    /// `go perft`: the count per root move, then the total, in the format of
-    /// `roque perft`.
-    fn start_perft(&mut self, depth: u32) {
-        let position = *self.game.position();
-        let chess960 = self.settings.chess960;
-        let children = position.legal_moves().iter().map(|&m| (m.to_uci(chess960), position.make_move(m))).collect();
-        self.start_count(children, depth - 1, perft_until_stopped);
-    }
-
-    /// Counts the tree below each of `children` (its move's text and the
-    /// position it leads to) to `depth` with `count`, printing a line each
-    /// and the total. Runs on its own thread so that the loop keeps
-    /// answering; `stop` ends it within a fraction of a second.
     /// The moves of `go searchmoves`, read by `parse` in the game being
     /// played, each once; a text `parse` refuses is reported (by its place
     /// in the list) and left out.
@@ -552,6 +522,10 @@ impl Session {
         self.output.error(&format!("go: searchmoves {what}; {instead}"));
     }
 
+    /// Counts the tree below each of `children` (its move's text and the
+    /// position it leads to) to `depth` with `count`, printing a line each
+    /// and the total. Runs on its own thread so that the loop keeps
+    /// answering; `stop` ends it within a fraction of a second.
     fn start_count<P: Send + 'static>(
         &mut self,
         children: Vec<(String, P)>,
@@ -600,8 +574,8 @@ impl Session {
     }
 }
 
-/// The limits a `go` sets, searching `searchmoves` (all moves when empty).
-fn search_limits(go: &GoCommand, searchmoves: Vec<Move>) -> SearchLimits {
+/// The limits a `go` sets; the game adds the moves of `searchmoves`.
+fn search_limits(go: &GoCommand) -> SearchLimits {
     SearchLimits {
         wtime: go.wtime,
         btime: go.btime,
@@ -614,7 +588,7 @@ fn search_limits(go: &GoCommand, searchmoves: Vec<Move>) -> SearchLimits {
         movetime: go.movetime,
         infinite: go.infinite,
         ponder: go.ponder,
-        searchmoves,
+        searchmoves: Vec::new(),
     }
 }
 
@@ -622,6 +596,13 @@ fn search_limits(go: &GoCommand, searchmoves: Vec<Move>) -> SearchLimits {
 mod tests {
     use super::*;
     use crate::uci::output::capture;
+
+    fn chess_position(session: &Session) -> crate::board::Position {
+        match session.game() {
+            AnyGame::Chess(game) => *game.position(),
+            other => panic!("a chess game, not {}", other.name()),
+        }
+    }
 
     fn session() -> (Session, capture::Captured) {
         let (output, captured) = capture::output();
@@ -632,24 +613,24 @@ mod tests {
     fn a_bad_move_leaves_the_position_as_it_was() {
         let (mut session, captured) = session();
         session.handle_line("position startpos moves e2e4");
-        let before = *session.game().position();
+        let before = chess_position(&session);
         session.handle_line("position startpos moves e2e4 e7e5 e1e3");
-        assert_eq!(*session.game().position(), before);
+        assert_eq!(chess_position(&session), before);
         assert!(captured
             .text()
             .contains("info string error: position: move 3 of the list: 'e1e3' is not a legal move"));
         session.handle_line("position startpos moves e2e4 e7e5 xx");
         assert!(captured.text().contains("move 3 of the list: 'xx' is not a move in UCI notation"));
-        assert_eq!(*session.game().position(), before);
+        assert_eq!(chess_position(&session), before);
     }
 
     #[test]
     fn a_bad_fen_leaves_the_position_as_it_was() {
         let (mut session, captured) = session();
         session.handle_line("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        let before = *session.game().position();
+        let before = chess_position(&session);
         session.handle_line("position fen 4k3/8/8/8/8/8/8/4K2K w - - 0 1");
-        assert_eq!(*session.game().position(), before);
+        assert_eq!(chess_position(&session), before);
         assert!(captured.text().contains("bad FEN '4k3/8/8/8/8/8/8/4K2K w - - 0 1': White has 2 kings"));
     }
 
@@ -672,10 +653,10 @@ mod tests {
         let (mut session, _) = session();
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         session.handle_line(&format!("position fen {fen} moves e1g1"));
-        let standard = *session.game().position();
+        let standard = chess_position(&session);
         session.handle_line("setoption name UCI_Chess960 value true");
         session.handle_line(&format!("position fen {fen} moves e1h1"));
-        assert_eq!(*session.game().position(), standard);
+        assert_eq!(chess_position(&session), standard);
     }
 
     #[cfg(feature = "ablation")]

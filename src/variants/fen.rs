@@ -492,7 +492,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if fields.turn.is_some() {
                 return Err(VariantFenError::RepeatedField("turn"));
             }
-            let bad = || VariantFenError::BadTurn(crate::uci::command::excerpt(value));
+            let bad = || VariantFenError::BadTurn(crate::types::excerpt(value));
             let (index, length) = fraction(value).ok_or_else(bad)?;
             if index == 0 || index > length {
                 return Err(bad());
@@ -510,7 +510,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             fields.player = Some(match value {
                 "1" => Player::First,
                 "2" => Player::Second,
-                _ => return Err(VariantFenError::BadPlayer(crate::uci::command::excerpt(value))),
+                _ => return Err(VariantFenError::BadPlayer(crate::types::excerpt(value))),
             });
         }
         "swap" => {
@@ -520,7 +520,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if pos.rules.variant.turn_order() != TurnOrder::Swapping {
                 return Err(VariantFenError::SwapNotAllowed(pos.rules.variant));
             }
-            let bad = || VariantFenError::BadSwap(crate::uci::command::excerpt(value));
+            let bad = || VariantFenError::BadSwap(crate::types::excerpt(value));
             let (left, period) = fraction(value).ok_or_else(bad)?;
             if !(1..=SwapClock::MAX_PERIOD).contains(&period) || left == 0 || left > 2 * period {
                 return Err(bad());
@@ -534,7 +534,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if !pos.rules.variant.has_mines() {
                 return Err(VariantFenError::MinesNotAllowed(pos.rules.variant));
             }
-            let bad = || VariantFenError::BadMines(crate::uci::command::excerpt(value));
+            let bad = || VariantFenError::BadMines(crate::types::excerpt(value));
             fields.mines = Some(super::mines::parse_field(value).ok_or_else(bad)?);
         }
         "capture" => {
@@ -554,7 +554,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             if pos.rules.variant.capture_rule() != CaptureRule::Haunts {
                 return Err(VariantFenError::ReturnsNotAllowed(pos.rules.variant));
             }
-            let bad = || VariantFenError::BadReturns(crate::uci::command::excerpt(value));
+            let bad = || VariantFenError::BadReturns(crate::types::excerpt(value));
             let mut returns = Returns::default();
             for group in value.split(',') {
                 let (square, pieces) = group.split_once(':').ok_or_else(bad)?;
@@ -577,7 +577,7 @@ fn parse_extra(pos: &mut VariantPosition, word: &str, fields: &mut TurnFields) -
             }
             pos.rules.returns = returns;
         }
-        _ => return Err(VariantFenError::UnknownField(crate::uci::command::excerpt(word))),
+        _ => return Err(VariantFenError::UnknownField(crate::types::excerpt(word))),
     }
     Ok(())
 }

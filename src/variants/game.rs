@@ -183,7 +183,7 @@ impl VariantPosition {
             };
         }
         if drop.is_none() && !is_well_formed(text) {
-            return Err(ActionParseError::Malformed(crate::uci::command::excerpt(original)));
+            return Err(ActionParseError::Malformed(crate::types::excerpt(original)));
         }
         let legal = self.legal_actions();
         let found = legal.iter().find(|a| a.to_uci(chess960) == text).or_else(|| {

@@ -123,13 +123,13 @@ pub fn parse_option(text: &str) -> Result<Option<MinesOption>, String> {
     let color = match words[0].to_ascii_lowercase().as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
-        _ => return Err(format!("'{}' is not white or black", crate::uci::command::excerpt(words[0]))),
+        _ => return Err(format!("'{}' is not white or black", crate::types::excerpt(words[0]))),
     };
     if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("auto")) {
         let seed = match words.get(2) {
             None => None,
             Some(text) => Some(text.parse::<u64>().map_err(|_| {
-                format!("'{}' is not a seed (a whole number from 0 to 2^64 - 1)", crate::uci::command::excerpt(text))
+                format!("'{}' is not a seed (a whole number from 0 to 2^64 - 1)", crate::types::excerpt(text))
             })?),
         };
         if words.len() > 3 {
@@ -142,8 +142,7 @@ pub fn parse_option(text: &str) -> Result<Option<MinesOption>, String> {
     }
     let mut squares = Bitboard::EMPTY;
     for word in &words[1..] {
-        let square =
-            Square::parse(word).ok_or_else(|| format!("'{}' is not a square", crate::uci::command::excerpt(word)))?;
+        let square = Square::parse(word).ok_or_else(|| format!("'{}' is not a square", crate::types::excerpt(word)))?;
         if squares.contains(square) {
             return Err(format!("{square} is given twice"));
         }

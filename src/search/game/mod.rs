@@ -9,6 +9,7 @@
 //! - [`chess`]: standard chess as a game of this trait.
 
 pub mod chess;
+pub mod perft;
 
 use super::correction::Structure;
 use super::history::Histories;

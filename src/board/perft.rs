@@ -1,8 +1,8 @@
-//! Perft: counts the leaves of the legal move tree, to check move generation
-//! against known counts and to measure its speed.
+//! Perft: counts the leaves of chess's legal move tree, to check move
+//! generation against known counts and to measure its speed. The other
+//! games' perft, over their shared trait, is `search::game::perft`.
 
-use crate::board::{stage, MoveList, Position};
-use crate::search::game::Game;
+use super::{stage, MoveList, Position};
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -56,36 +56,6 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .iter()
         .map(|&m| (m, if depth <= 1 { 1 } else { perft(&position.make_move(m), depth - 1) }))
         .collect()
-}
-
-/// Perft for the games other than chess (the variants, Elven Chess):
-/// every move made (so that the count checks the make too), the last ply
-/// counted by the length of its list.
-pub fn game_perft<G: Game>(position: &G, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.legal_moves().len() as u64,
-        _ => position.legal_moves().iter().map(|&m| game_perft(&position.make(m), depth - 1)).sum(),
-    }
-}
-
-/// [`game_perft`] that gives up (`None`) soon after `stop` is set: the flag
-/// is read before each subtree of depth 3 or less.
-pub fn game_perft_until_stopped<G: Game>(position: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 3 {
-        return (!stop.load(Ordering::Acquire)).then(|| game_perft(position, depth));
-    }
-    let mut nodes = 0;
-    for &m in position.legal_moves().iter() {
-        nodes += game_perft_until_stopped(&position.make(m), depth - 1, stop)?;
-    }
-    Some(nodes)
-}
-
-/// [`game_perft`] split by first move: each legal move with its subtree's
-/// count.
-pub fn game_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
-    position.legal_moves().iter().map(|&m| (m, game_perft(&position.make(m), depth.max(1) - 1))).collect()
 }
 
 #[cfg(test)]

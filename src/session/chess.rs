@@ -1,0 +1,97 @@
+//! Standard chess (and Chess960) as a played game.
+
+use super::diagram::game_diagram;
+use super::game::PlayedGame;
+use crate::board::perft::perft_until_stopped;
+use crate::board::{result_text, Game, Position};
+use crate::nnue::Network;
+use crate::search::{Engine, Reporter, SearchLimits};
+use crate::types::{Color, Move};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+impl PlayedGame for Game {
+    type Position = Position;
+    type Setup = ();
+
+    fn label(_: &()) -> String {
+        String::new()
+    }
+
+    fn startpos(_: &()) -> Position {
+        Position::startpos()
+    }
+
+    fn read_fen(_: &(), fen: &str) -> Result<Position, String> {
+        Position::from_fen(fen).map_err(|error| error.to_string())
+    }
+
+    fn from_start(start: Position) -> Game {
+        Game::new(start)
+    }
+
+    fn position(&self) -> &Position {
+        Game::position(self)
+    }
+
+    fn play_text(&mut self, text: &str, chess960: bool) -> Result<(), String> {
+        self.play_uci(text, chess960).map(drop).map_err(|error| error.to_string())
+    }
+
+    fn result(&self) -> Option<String> {
+        Game::result(self).map(result_text)
+    }
+
+    fn diagram(&self) -> Vec<String> {
+        game_diagram(self)
+    }
+
+    fn parse_move(position: &Position, text: &str, chess960: bool) -> Result<Move, String> {
+        position.parse_uci_move(text, chess960).map_err(|error| error.to_string())
+    }
+
+    fn move_text(m: Move, chess960: bool) -> String {
+        m.to_uci(chess960)
+    }
+
+    fn side_to_move(position: &Position) -> Color {
+        position.side_to_move()
+    }
+
+    fn fen(position: &Position) -> String {
+        position.fen()
+    }
+
+    fn count(position: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        perft_until_stopped(position, depth, stop)
+    }
+
+    /// The hand-crafted evaluation term by term, then the network's.
+    fn evaluation(&self, network: &Network, use_network: bool, network_name: &str) -> Vec<String> {
+        let position = Game::position(self);
+        let sign = position.side_to_move().sign();
+        let by_network = crate::nnue::evaluate(network, position) * sign;
+        let (used, by) = if use_network {
+            (by_network, "the network")
+        } else {
+            (crate::eval::evaluate(position) * sign, "the hand-crafted evaluation (Use NNUE is off)")
+        };
+        vec![
+            crate::eval::trace(position).trim_end().to_string(),
+            format!("NNUE evaluation: {by_network} (white side), network {network_name}"),
+            format!("Final evaluation: {used} (white side), by {by}"),
+        ]
+    }
+
+    /// Chess's search knows the endgame tables and the weakened levels.
+    fn start_search(
+        &self,
+        engine: &mut Engine,
+        mut limits: SearchLimits,
+        searchmoves: Vec<Move>,
+        reporter: Arc<dyn Reporter<Move>>,
+    ) {
+        limits.searchmoves = searchmoves;
+        engine.start(self, limits, reporter);
+    }
+}

@@ -1,0 +1,86 @@
+//! Elven Chess on its 10x10 board as a played game.
+
+use super::diagram::elven_diagram;
+use super::game::PlayedGame;
+use crate::board::result_text;
+use crate::elven::game::ElvenGame;
+use crate::elven::{ElvenMove, ElvenPosition};
+use crate::nnue::Network;
+use crate::search::game::perft::game_perft_until_stopped;
+use crate::search::{Engine, Reporter, SearchLimits};
+use crate::types::Color;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+impl PlayedGame for ElvenGame {
+    type Position = ElvenPosition;
+    type Setup = ();
+
+    fn label(_: &()) -> String {
+        format!("{} ", crate::elven::UCI_NAME)
+    }
+
+    fn startpos(_: &()) -> ElvenPosition {
+        ElvenPosition::startpos()
+    }
+
+    fn read_fen(_: &(), fen: &str) -> Result<ElvenPosition, String> {
+        ElvenPosition::from_fen(fen).map_err(|error| error.to_string())
+    }
+
+    fn from_start(start: ElvenPosition) -> ElvenGame {
+        ElvenGame::new(start)
+    }
+
+    fn position(&self) -> &ElvenPosition {
+        ElvenGame::position(self)
+    }
+
+    fn play_text(&mut self, text: &str, _chess960: bool) -> Result<(), String> {
+        ElvenGame::play_text(self, text).map(drop).map_err(|error| error.to_string())
+    }
+
+    fn result(&self) -> Option<String> {
+        ElvenGame::result(self).map(result_text)
+    }
+
+    fn diagram(&self) -> Vec<String> {
+        elven_diagram(self)
+    }
+
+    fn parse_move(position: &ElvenPosition, text: &str, _chess960: bool) -> Result<ElvenMove, String> {
+        position.parse_move(text).map_err(|error| error.to_string())
+    }
+
+    fn move_text(m: ElvenMove, _chess960: bool) -> String {
+        m.to_string()
+    }
+
+    fn side_to_move(position: &ElvenPosition) -> Color {
+        position.side_to_move()
+    }
+
+    fn fen(position: &ElvenPosition) -> String {
+        position.fen()
+    }
+
+    fn count(position: &ElvenPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        game_perft_until_stopped(position, depth, stop)
+    }
+
+    /// Elven Chess is judged by hand: the network is chess's.
+    fn evaluation(&self, _network: &Network, _use_network: bool, _network_name: &str) -> Vec<String> {
+        let score = crate::elven::eval::evaluate(ElvenGame::position(self));
+        vec![format!("Elven evaluation: {score} cp for the side to move")]
+    }
+
+    fn start_search(
+        &self,
+        engine: &mut Engine,
+        limits: SearchLimits,
+        searchmoves: Vec<ElvenMove>,
+        reporter: Arc<dyn Reporter<ElvenMove>>,
+    ) {
+        engine.start_game(*ElvenGame::position(self), self.keys(), limits, &searchmoves, reporter, ());
+    }
+}
