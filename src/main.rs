@@ -19,6 +19,8 @@ usage:
                                      annotate a PGN or EPD file's games with evaluations
   roque probe <syzygy path>          WDL and DTZ of each FEN read from standard input
   roque datagen --output <file> ...  self-play training positions (see README.md)
+  roque datagen --variant <name> --output <file> ...
+                                     the same in a variant (losers, ..., elven), as text
   roque data <command> ...           convert, inspect, merge, shuffle training files
   roque spsa-params                  the search's parameters in OpenBench's SPSA format
                                      (UCI options of the tuning build, --features ablation)
@@ -228,7 +230,12 @@ fn run_datagen(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match datagen::run(&settings, std::time::Duration::from_secs(10)) {
+    let every = std::time::Duration::from_secs(10);
+    let run = match settings.game {
+        Some(_) => roque::tools::game_datagen::run(&settings, every),
+        None => datagen::run(&settings, every),
+    };
+    match run {
         Ok(_) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");

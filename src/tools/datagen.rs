@@ -21,6 +21,7 @@
 //! many games and records it holds; a run on the same file goes on from
 //! there, and one with other settings is refused.
 
+use super::game_datagen::DataGame;
 use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use crate::board::{Game, GameResult, Position};
 use crate::search::movepick::is_noisy;
@@ -40,11 +41,15 @@ pub const USAGE: &str = "\
 usage: roque datagen --output <file> [--games <n>] [--threads <n>] [--nodes <n>] [--seed <n>]
                      [--random-plies <n>] [--book <file>] [--hash <MiB>] [--eval nnue|hce]
                      [--play-out <percent>]
+       roque datagen --variant <name> --output <file> [--games <n>] [--threads <n>] [--nodes <n>]
+                     [--seed <n>] [--random-plies <n>] [--hash <MiB>]
   --play-out: that share of the games (0 by default) is not adjudicated as won: it is played
   on to mate or to a draw by the rules (or the ply limit)
   appends 32-byte records to <file>, noting its games in <file>.progress so that the same
   command started again goes on from the first game not written; --games is the file's total;
-  without --games it runs until killed";
+  without --games it runs until killed
+  --variant: a game other than chess (losers, placement, ..., mined, elven), written as text,
+  one position a line: <FEN> | <score> | <result> (see game_datagen.rs)";
 
 /// How a data generation run is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +89,8 @@ pub struct Settings {
     /// The percentage of games not adjudicated as won: played on to the
     /// end the rules give.
     pub play_out: u32,
+    /// The game other than chess to play (`--variant`); None: chess.
+    pub game: Option<DataGame>,
 }
 
 impl Settings {
@@ -108,6 +115,7 @@ impl Settings {
             hash_mb: 16,
             use_network: crate::nnue::USED_BY_DEFAULT,
             play_out: 0,
+            game: None,
         }
     }
 
@@ -146,6 +154,7 @@ impl Settings {
                         return Err(format!("--play-out takes a percentage from 0 to 100, not '{value}'"));
                     }
                 }
+                "--variant" => settings.game = Some(DataGame::from_name(value()?)?),
                 "--eval" => {
                     settings.use_network = match value()? {
                         "nnue" => true,
@@ -158,6 +167,18 @@ impl Settings {
             i += 2;
         }
         settings.output = output.ok_or("--output <file> is required")?;
+        if let Some(game) = settings.game {
+            // Chess's alone: the games of the others start from their own
+            // start and are played by their own evaluation.
+            let chess_only = [
+                ("--book", settings.book.is_some()),
+                ("--play-out", settings.play_out > 0),
+                ("--eval", args.iter().any(|a| a == "--eval")),
+            ];
+            if let Some((name, _)) = chess_only.iter().find(|(_, given)| *given) {
+                return Err(format!("{name} is for chess's datagen, not --variant {}", game.name()));
+            }
+        }
         Ok(settings)
     }
 }
@@ -200,10 +221,13 @@ fn read_book(settings: &Settings) -> Result<Vec<Position>, String> {
 /// a run started again on the file goes on from the first game not written
 /// instead of playing the same games again.
 #[derive(Debug, PartialEq)]
-struct Note {
+pub(super) struct Note {
     settings: String,
-    games: u64,
+    pub(super) games: u64,
     records: u64,
+    /// A text file's length (its header and whole games): its records are
+    /// lines of no fixed length. None for chess's records.
+    bytes: Option<u64>,
 }
 
 impl Note {
@@ -216,6 +240,16 @@ impl Note {
     /// The settings that decide which games a file holds (the threads do
     /// not: one seed gives one file whatever their number).
     fn settings_of(settings: &Settings) -> String {
+        if let Some(game) = settings.game {
+            return format!(
+                "--variant {} --seed {} --nodes {} --random-plies {} --hash {}",
+                game.name(),
+                settings.seed,
+                settings.nodes,
+                settings.random_plies,
+                settings.hash_mb
+            );
+        }
         let book = settings.book.as_ref().map_or("-".to_string(), |b| b.display().to_string());
         let eval = if settings.use_network { "nnue" } else { "hce" };
         // Written only where it is set, so that the notes of files made
@@ -237,7 +271,7 @@ impl Note {
         let number = |name: &str| field(name).and_then(|v| v.trim().parse::<u64>().ok());
         match (field("settings"), number("games"), number("records")) {
             (Some(settings), Some(games), Some(records)) => {
-                Ok(Some(Note { settings: settings.trim().to_string(), games, records }))
+                Ok(Some(Note { settings: settings.trim().to_string(), games, records, bytes: number("bytes") }))
             }
             _ => Err(format!("{} is not a datagen progress note (settings, games, records)", path.display())),
         }
@@ -247,9 +281,10 @@ impl Note {
     fn write(&self, path: &Path) -> std::io::Result<()> {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(".new");
+        let bytes = self.bytes.map_or(String::new(), |bytes| format!("bytes {bytes}\n"));
         let text = format!(
             "# roque datagen: the games this file holds; a run on it goes on from here\n\
-             settings {}\ngames {}\nrecords {}\n",
+             settings {}\ngames {}\nrecords {}\n{bytes}",
             self.settings, self.games, self.records
         );
         std::fs::write(&temporary, text)?;
@@ -260,8 +295,9 @@ impl Note {
 /// Opens the output for appending, alone (a lock held while the run
 /// lasts), and reads what it holds. Records beyond its note (a run killed
 /// between the two writes, or a record cut short) are dropped, so that the
-/// file holds whole games of known numbers.
-fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
+/// file holds whole games of known numbers. `header`: the file is text,
+/// that line first (written to a new file); None: chess's records.
+pub(super) fn open_output(settings: &Settings, header: Option<&str>) -> Result<OrderedOutput, String> {
     let path = &settings.output;
     let note_path = Note::path(path);
     let shown = path.display();
@@ -302,14 +338,28 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
                 note_path.display()
             ))
         }
-        None => Note { settings: wanted, games: 0, records: 0 },
+        None => Note { settings: wanted, games: 0, records: 0, bytes: header.map(|_| 0) },
         Some(note) if note.settings != wanted => {
             return Err(format!(
                 "{shown} holds games played with {}, not {wanted}; give another --output, or those settings to go on",
                 note.settings
             ))
         }
-        Some(note) if length < note.records * RECORD_BYTES as u64 => {
+        Some(note) if note.bytes.is_some() != header.is_some() => {
+            return Err(format!(
+                "{shown} holds {}, not {}; give another --output",
+                if note.bytes.is_some() { "text" } else { "binary records" },
+                if header.is_some() { "text" } else { "binary records" }
+            ))
+        }
+        Some(note) if note.bytes.is_some_and(|bytes| length < bytes) => {
+            return Err(format!(
+                "{shown} has {length} bytes, fewer than the {} its note {} counts; give another --output",
+                note.bytes.unwrap_or(0),
+                note_path.display()
+            ))
+        }
+        Some(note) if header.is_none() && length < note.records * RECORD_BYTES as u64 => {
             return Err(format!(
                 "{shown} has {} records, fewer than the {} its note {} counts; give another --output",
                 length / RECORD_BYTES as u64,
@@ -319,10 +369,16 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
         }
         Some(note) => note,
     };
-    let whole = note.records * RECORD_BYTES as u64;
+    let mut note = note;
+    let whole = note.bytes.unwrap_or(note.records * RECORD_BYTES as u64);
     if length > whole {
         file.set_len(whole).map_err(|e| format!("cannot trim {shown}: {e}"))?;
         eprintln!("datagen: dropped {} bytes after the {} games noted in {shown}", length - whole, note.games);
+    }
+    if let (Some(header), 0) = (header, whole) {
+        let line = format!("{header}\n");
+        file.write_all(line.as_bytes()).map_err(|e| format!("cannot write {shown}: {e}"))?;
+        note.bytes = Some(line.len() as u64);
     }
     note.write(&note_path).map_err(|e| format!("cannot write {}: {e}", note_path.display()))?;
     if note.games > 0 {
@@ -331,7 +387,10 @@ fn open_output(settings: &Settings) -> Result<OrderedOutput, String> {
             note.games, note.records, note.games
         );
     }
-    let layout = file_layout(&mut file, path, whole)?;
+    let layout = match header {
+        None => Some(file_layout(&mut file, path, whole)?),
+        Some(_) => None,
+    };
     Ok(OrderedOutput { file, note, note_path, layout, waiting: BTreeMap::new() })
 }
 
@@ -354,29 +413,33 @@ fn file_layout(file: &mut File, path: &Path, records_bytes: u64) -> Result<Layou
 /// The output file, written in the order of the games: a game that ends
 /// before an earlier one waits for it, so that a run's file does not depend
 /// on how its threads interleave (one seed, one file).
-struct OrderedOutput {
+pub(super) struct OrderedOutput {
     file: File,
     /// Written after each game, once its records are.
-    note: Note,
+    pub(super) note: Note,
     note_path: PathBuf,
-    /// The layout of the file's records.
-    layout: Layout,
-    waiting: BTreeMap<u64, Vec<Record>>,
+    /// The layout of chess's records; None for a text file.
+    layout: Option<Layout>,
+    /// Finished games waiting for an earlier one: their bytes and records.
+    waiting: BTreeMap<u64, (Vec<u8>, u64)>,
 }
 
 impl OrderedOutput {
-    /// Takes game `game`'s records and writes every game now in order;
-    /// returns the games and positions written.
-    fn finish(&mut self, game: u64, records: Vec<Record>) -> std::io::Result<(u64, u64)> {
-        self.waiting.insert(game, records);
+    /// Takes game `game`'s records, `bytes` holding `records` of them, and
+    /// writes every game now in order; returns the games and positions
+    /// written.
+    fn finish(&mut self, game: u64, bytes: Vec<u8>, records: u64) -> std::io::Result<(u64, u64)> {
+        self.waiting.insert(game, (bytes, records));
         let (mut games, mut positions) = (0, 0);
-        while let Some(records) = self.waiting.remove(&self.note.games) {
-            let bytes: Vec<u8> = records.iter().flat_map(|r| r.to_bytes(self.layout)).collect();
+        while let Some((bytes, records)) = self.waiting.remove(&self.note.games) {
             self.file.write_all(&bytes)?;
             self.note.games += 1;
-            self.note.records += records.len() as u64;
+            self.note.records += records;
+            if let Some(length) = &mut self.note.bytes {
+                *length += bytes.len() as u64;
+            }
             games += 1;
-            positions += records.len() as u64;
+            positions += records;
         }
         if games > 0 {
             self.note.write(&self.note_path)?;
@@ -391,7 +454,25 @@ impl OrderedOutput {
 pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, String> {
     super::same_file::refuse_output_among_inputs(&settings.output, settings.book.as_deref())?;
     let book = read_book(settings)?;
-    let output = open_output(settings)?;
+    let output = open_output(settings, None)?;
+    let layout = output.layout.expect("chess's records have a layout");
+    run_games(settings, output, report_every, |engine, rng| {
+        let records = play_game(engine, settings, &book, rng)?;
+        Ok((records.iter().flat_map(|r| r.to_bytes(layout)).collect(), records.len() as u64))
+    })
+}
+
+/// Plays games into `output` until it holds `settings.games` (going on
+/// from the games its note counts), every thread at once, each with its
+/// own engine; `play` plays one game from its generator and returns its
+/// records' bytes and their number. A progress line on standard error
+/// every `report_every`.
+pub(super) fn run_games(
+    settings: &Settings,
+    output: OrderedOutput,
+    report_every: Duration,
+    play: impl Fn(&mut Engine, &mut ChaCha12Rng) -> Result<(Vec<u8>, u64), String> + Sync,
+) -> Result<Progress, String> {
     let started = AtomicU64::new(output.note.games);
     let output = Mutex::new(output);
     let progress = Progress::default();
@@ -419,14 +500,14 @@ pub fn run(settings: &Settings, report_every: Duration) -> Result<Progress, Stri
                         // do not depend on how the threads interleave.
                         let mut rng =
                             ChaCha12Rng::seed_from_u64(settings.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                        let records = match play_game(&mut engine, settings, &book, &mut rng) {
-                            Ok(records) => records,
+                        let (bytes, records) = match play(&mut engine, &mut rng) {
+                            Ok(game) => game,
                             Err(e) => {
                                 fail(e);
                                 break;
                             }
                         };
-                        match output.lock().unwrap().finish(game, records) {
+                        match output.lock().unwrap().finish(game, bytes, records) {
                             Ok((games, positions)) => {
                                 progress.games.fetch_add(games, Relaxed);
                                 progress.positions.fetch_add(positions, Relaxed);
@@ -632,7 +713,12 @@ mod tests {
         assert_eq!(Note::path(&dir.join("x.bin")), path);
         let _ = std::fs::remove_file(&path);
         assert_eq!(Note::read(&path).unwrap(), None);
-        let note = Note { settings: Note::settings_of(&Settings::new(PathBuf::new())), games: 12, records: 1_000 };
+        let note = Note {
+            settings: Note::settings_of(&Settings::new(PathBuf::new())),
+            games: 12,
+            records: 1_000,
+            bytes: None,
+        };
         note.write(&path).unwrap();
         assert_eq!(Note::read(&path).unwrap(), Some(note));
         std::fs::write(&path, "settings --seed 1\ngames twelve\nrecords 1000\n").unwrap();
@@ -645,21 +731,21 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("roque-output-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let settings = Settings::new(dir.join("x.bin"));
-        let first = open_output(&settings).unwrap();
-        let error = open_output(&settings).err().expect("a second run is refused");
+        let first = open_output(&settings, None).unwrap();
+        let error = open_output(&settings, None).err().expect("a second run is refused");
         assert!(error.contains("another datagen run"), "{error}");
         drop(first);
-        drop(open_output(&settings).unwrap());
+        drop(open_output(&settings, None).unwrap());
         // A small file that is not datagen's is kept, not taken over.
         std::fs::write(dir.join("notes.txt"), "thirty bytes of someone's text").unwrap();
-        let error = open_output(&Settings::new(dir.join("notes.txt"))).err().expect("refused");
+        let error = open_output(&Settings::new(dir.join("notes.txt")), None).err().expect("refused");
         assert!(error.contains("no note"), "{error}");
         assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "thirty bytes of someone's text");
-        let error = open_output(&Settings::new(dir.clone())).err().expect("a directory is refused");
+        let error = open_output(&Settings::new(dir.clone()), None).err().expect("a directory is refused");
         assert!(error.contains("not a regular file"), "{error}");
         #[cfg(unix)]
         {
-            let error = open_output(&Settings::new(PathBuf::from("/dev/null"))).err().expect("refused");
+            let error = open_output(&Settings::new(PathBuf::from("/dev/null")), None).err().expect("refused");
             assert!(error.contains("not a regular file"), "{error}");
             assert!(!Path::new("/dev/null.progress").exists());
         }
