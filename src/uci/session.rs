@@ -131,8 +131,9 @@ impl Session {
                 if let Some(flow) = state.unless_idle(&Command::UciNewGame, "ucinewgame") {
                     return flow;
                 }
+                // The table and the histories are forgotten; the game stays
+                // until the next `position`, as in every engine.
                 state.engine.new_game();
-                with_game!(&mut self.game, game => game.restart());
             }
             Command::Position { start, moves } => {
                 with_game!(&mut self.game, game => state.set_position(game, start, &moves))
