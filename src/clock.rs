@@ -1,7 +1,7 @@
 //! The clock searches are timed by: the system's monotonic clock, or in the
 //! WebAssembly build, where the standard library has none
 //! (`Instant::now()` panics on `wasm32-unknown-unknown`), the page's
-//! `performance.now()` (src/web/host.rs).
+//! `performance.now()` (src/host.rs).
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use std::time::Instant;
@@ -11,7 +11,7 @@ pub use wasm::Instant;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use crate::web::host;
+    use crate::host;
     use std::time::Duration;
 
     /// A moment, in milliseconds since the worker started.

@@ -15,6 +15,8 @@
 //! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
 //! - [`elven`]: Elven Chess on its 10x10 board: position, moves, FEN, perft.
 //! - [`clock`]: the time source searches are timed by.
+//! - `host` (WebAssembly build only): what the engine imports from the
+//!   page (clock, random seed, output, a search's signals), at the bottom.
 //! - `web` (WebAssembly build only): the engine as a browser's Web Worker
 //!   runs it.
 
@@ -23,6 +25,8 @@ pub mod clock;
 pub mod cpu;
 pub mod elven;
 pub mod eval;
+#[cfg(target_arch = "wasm32")]
+pub mod host;
 pub mod memory;
 pub mod nnue;
 pub mod search;

@@ -64,7 +64,7 @@ impl Signals {
     pub fn poll_host(&self) -> bool {
         #[cfg(target_arch = "wasm32")]
         {
-            self.take_host_signal(crate::web::host::signal(0.0));
+            self.take_host_signal(crate::host::signal(0.0));
             self.stop.load(Relaxed)
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -77,15 +77,15 @@ impl Signals {
         #[cfg(not(target_arch = "wasm32"))]
         std::thread::sleep(time);
         #[cfg(target_arch = "wasm32")]
-        self.take_host_signal(crate::web::host::signal(time.as_secs_f64() * 1000.0));
+        self.take_host_signal(crate::host::signal(time.as_secs_f64() * 1000.0));
     }
 
     #[cfg(target_arch = "wasm32")]
     fn take_host_signal(&self, signal: u32) {
-        if signal & crate::web::host::STOP != 0 {
+        if signal & crate::host::STOP != 0 {
             self.request_stop();
         }
-        if signal & crate::web::host::PONDERHIT != 0 {
+        if signal & crate::host::PONDERHIT != 0 {
             self.pondering.store(false, Relaxed);
         }
     }

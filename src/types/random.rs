@@ -36,7 +36,7 @@ impl Random {
     /// The WebAssembly build has no system clock: seeded by the page.
     #[cfg(target_arch = "wasm32")]
     pub fn from_clock() -> Random {
-        Random::new(crate::web::host::random_u64())
+        Random::new(crate::host::random_u64())
     }
 
     pub fn next_u64(&mut self) -> u64 {

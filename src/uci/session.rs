@@ -386,7 +386,7 @@ impl State {
         MoveOf<G>: UciMoveText,
     {
         #[cfg(target_arch = "wasm32")]
-        if let Some(refusal) = crate::web::unstoppable(&go) {
+        if let Some(refusal) = unstoppable(&go) {
             self.output.error(&refusal);
             return Flow::Continue;
         }
@@ -591,6 +591,30 @@ fn search_limits(go: &GoCommand) -> SearchLimits {
         ponder: go.ponder,
         searchmoves: Vec::new(),
     }
+}
+
+/// Why the page cannot be given this `go`, if it cannot: a search that
+/// ends only on `stop` or `ponderhit` (`infinite`, `ponder`, or no limit at
+/// all) runs inside the call that received it, so only the page's shared
+/// signal can end it, and a page that is not cross-origin isolated has none.
+#[cfg(target_arch = "wasm32")]
+fn unstoppable(go: &GoCommand) -> Option<String> {
+    let limited = go.depth.is_some()
+        || go.nodes.is_some()
+        || go.mate.is_some()
+        || go.movetime.is_some()
+        || go.wtime.is_some()
+        || go.btime.is_some();
+    let open_ended = go.infinite || go.ponder || !limited;
+    if go.perft.is_some() || !open_ended || crate::host::can_signal() {
+        return None;
+    }
+    Some(
+        "go: this page cannot stop a search (it is not cross-origin isolated, so it shares no memory \
+         with the engine's worker): only searches with a limit are run (depth, nodes, mate, movetime \
+         or a clock), not infinite or ponder ones"
+            .to_string(),
+    )
 }
 
 #[cfg(test)]

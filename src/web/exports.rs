@@ -5,7 +5,7 @@
 //! (src/uci/session.rs). Output comes back through the host's `write` as
 //! it is produced, `info` lines during a search included.
 
-use super::host::{self, HostWriter};
+use crate::host::{self, HostWriter};
 use crate::tools::bench::{self, BenchEvaluation};
 use crate::uci::command_loop::handle_input;
 use crate::uci::input::LineReader;
