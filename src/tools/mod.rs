@@ -1,7 +1,7 @@
 //! The tools behind the command line.
 //!
 //! The engine's own commands, in every build (the WebAssembly engine's
-//! `bench` too): [`bench`], [`elven_bench`], [`variant_bench`], [`probe`].
+//! `bench` too): [`mod@bench`], [`elven_bench`], [`variant_bench`], [`probe`].
 //! Perft is the board's (`board::perft`) and the games' (`search::game::perft`).
 //!
 //! The tools the engine does not need to play (analysis of games, data
