@@ -243,6 +243,9 @@ fn bad_fens_are_refused_with_the_reason() {
     assert!(VariantPosition::from_fen(Variant::Returning, "4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2/2").is_ok());
     assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2"), VariantFenError::BadTurn("2".into()));
     assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=3/2"), VariantFenError::BadTurn("3/2".into()));
+    // After its placement the owner's move cannot take en passant: the
+    // last move before the turn was the capture, not a double step.
+    assert_eq!(bad("4k3/8/8/8/3pP3/8/8/4K3[] b - e3 0 1 turn=2/2"), VariantFenError::EnPassantInsideTurn);
     // The only place left would attack the taker.
     let fen = "1k1n1r2/p1p1p3/1p1p3p/N1Q3q1/1P3P1R/P3P1P1/3P1P1P/b1R1K1N1[B] w - - 0 31 capture=a1";
     assert_eq!(bad(fen), VariantFenError::NoSquareForPending);

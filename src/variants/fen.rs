@@ -133,6 +133,10 @@ pub enum VariantFenError {
     /// Marseillais and progressive chess: a check ends the turn, so the
     /// side to move is never in check after the turn's first move.
     CheckInsideTurn,
+    /// An en-passant square after the first move of a turn: en passant
+    /// answers a double step at once, with the first move of the turn that
+    /// follows it.
+    EnPassantInsideTurn,
     /// Not `player=1` or `player=2`.
     BadPlayer(String),
     /// `player=` where each player keeps its colour.
@@ -242,6 +246,11 @@ impl fmt::Display for VariantFenError {
             VariantFenError::CheckInsideTurn => {
                 write!(f, "the side to move is in check inside its turn: a check ends the turn of the player who gives it")
             }
+            VariantFenError::EnPassantInsideTurn => write!(
+                f,
+                "an en-passant square inside a turn: en passant answers a double step at once, with the first move \
+                 of the next turn, so the field must be '-' after a turn's first move"
+            ),
             VariantFenError::BadPlayer(text) => write!(f, "player '{text}' is not 1 or 2"),
             VariantFenError::PlayerNotAllowed(v) => {
                 write!(f, "in {v} each player keeps its colour (player= is for camps and turning chess)")
@@ -317,6 +326,14 @@ impl VariantPosition {
         check_mines(&mut pos, turn_fields.mines.take())?;
         check_pending(&mut pos)?;
         check_turn(&mut pos, turn_fields, period)?;
+        // En passant answers a double step at once: not once the side to
+        // move has played in its turn (a Marseillais or progressive turn
+        // under way, a placement made or waiting). In two opposed camps the
+        // turn's second move is the other colour's, which may take.
+        let inside_turn = pos.rules.turn.in_progress() && variant.turn_order() != TurnOrder::OpposedCamps;
+        if en_passant.is_some() && inside_turn {
+            return Err(VariantFenError::EnPassantInsideTurn);
+        }
         // The side not to move may be in check only between a capture and
         // the reinforcement its taker places (the capture may give check).
         let mid_turn = pos.rules.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
