@@ -242,6 +242,13 @@ fn bad_fens_are_refused_with_the_reason() {
     ));
     assert!(VariantPosition::from_fen(Variant::Returning, "4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2/2").is_ok());
     assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2"), VariantFenError::BadTurn("2".into()));
+    // In check after its own placement: no placement may leave its own king
+    // in check, and nothing else is played between it and the move.
+    assert_eq!(bad("4k3/8/8/8/8/8/8/4r1K1 w - - 1 1 turn=2/2"), VariantFenError::CheckAfterOwnPlacement);
+    assert_eq!(bad("4R2k/6pp/8/8/8/8/8/4K3[] b - - 0 30 turn=2/2"), VariantFenError::CheckAfterOwnPlacement);
+    // At the turn's start the check is the capture's, which the placement
+    // must answer.
+    assert!(VariantPosition::from_fen(Variant::Returning, "4k3/8/8/8/8/8/8/4r1K1 w - - 1 1").is_ok());
     assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=3/2"), VariantFenError::BadTurn("3/2".into()));
     // After its placement the owner's move cannot take en passant: the
     // last move before the turn was the capture, not a double step.

@@ -133,6 +133,9 @@ pub enum VariantFenError {
     /// Marseillais and progressive chess: a check ends the turn, so the
     /// side to move is never in check after the turn's first move.
     CheckInsideTurn,
+    /// Returning chess: the side to move is in check after placing the
+    /// piece given back, which no placement may do.
+    CheckAfterOwnPlacement,
     /// An en-passant square after the first move of a turn: en passant
     /// answers a double step at once, with the first move of the turn that
     /// follows it.
@@ -246,6 +249,11 @@ impl fmt::Display for VariantFenError {
             VariantFenError::CheckInsideTurn => {
                 write!(f, "the side to move is in check inside its turn: a check ends the turn of the player who gives it")
             }
+            VariantFenError::CheckAfterOwnPlacement => write!(
+                f,
+                "the side to move is in check after placing the piece given back (turn=2/2): a placement may not \
+                 leave one's own king in check"
+            ),
             VariantFenError::EnPassantInsideTurn => write!(
                 f,
                 "an en-passant square inside a turn: en passant answers a double step at once, with the first move \
@@ -674,11 +682,11 @@ fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>
 
 /// A `turn=` must be one the rules reach: where a piece waits, the turn its
 /// capture opened; in returning chess the move after a piece given back was
-/// placed; in Marseillais and progressive chess any move of the turn the
-/// move number gives, the side to move out of check after its first; else
-/// the turn the variant gives; in Marseillais chess also White's balanced
-/// first turn of one move, `turn=1/1`. Then the owner of the move and the
-/// swap clock.
+/// placed, its king out of check; in Marseillais and progressive chess any
+/// move of the turn the move number gives, the side to move out of check
+/// after its first; else the turn the variant gives; in Marseillais chess
+/// also White's balanced first turn of one move, `turn=1/1`. Then the owner
+/// of the move and the swap clock.
 fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Result<(), VariantFenError> {
     let side = pos.side_to_move();
     let order = pos.rules.variant.turn_order();
@@ -696,6 +704,11 @@ fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Resu
         }
         if order.check_ends_turn() && turn.in_progress() && pos.king_attacked(side) {
             return Err(VariantFenError::CheckInsideTurn);
+        }
+        // Returning chess: the move after one's own placement, which may
+        // not leave one's king in check; nothing is played between them.
+        if returning && turn == second_of_two && pos.king_attacked(side) {
+            return Err(VariantFenError::CheckAfterOwnPlacement);
         }
         pos.set_turn(turn);
     }
