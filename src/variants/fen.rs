@@ -77,7 +77,7 @@ pub enum VariantFenError {
     /// A `[` without its `]`, or text after the `]`.
     UnclosedHand,
     BadHandLetter(char),
-    /// Pieces in hand in a variant that has no hands.
+    /// A hand field (`[]` too) in a variant that has no hands.
     HandNotAllowed(Variant),
     /// A `*` that follows no piece letter.
     MisplacedGhostMark,
@@ -177,7 +177,9 @@ impl fmt::Display for VariantFenError {
                 write!(f, "the hand must be one '[...]' right after the board, closed by ']' and followed by nothing")
             }
             VariantFenError::BadHandLetter(c) => write!(f, "'{c}' in the hand is not a piece letter (KQRBNP, kqrbnp)"),
-            VariantFenError::HandNotAllowed(v) => write!(f, "{v} has no pieces in hand"),
+            VariantFenError::HandNotAllowed(v) => {
+                write!(f, "{v} has no pieces in hand: its FEN has no '[...]' hand field, not even '[]'")
+            }
             VariantFenError::MisplacedGhostMark => write!(f, "a ghost mark '*' must follow a piece letter"),
             VariantFenError::GhostNotAllowed(v) => write!(f, "{v} has no ghosts (the '*' mark is for ghost chess)"),
             VariantFenError::GhostKing(s) => write!(f, "the king on {s} is marked a ghost: kings are never taken"),
@@ -439,13 +441,15 @@ fn parse_hand<'a>(pos: &mut VariantPosition, field: &'a str) -> Result<&'a str, 
     if close + 1 != rest.len() || rest[..close].contains('[') {
         return Err(VariantFenError::UnclosedHand);
     }
+    // The field itself, `[]` too, belongs to the variants with hands (as
+    // chess refuses it).
+    if !has_hands(pos.rules.variant) {
+        return Err(VariantFenError::HandNotAllowed(pos.rules.variant));
+    }
     let mut hands = Hands::default();
     for c in rest[..close].chars() {
         let piece = Piece::from_char(c).ok_or(VariantFenError::BadHandLetter(c))?;
         hands.add(piece);
-    }
-    if hands != Hands::default() && !has_hands(pos.rules.variant) {
-        return Err(VariantFenError::HandNotAllowed(pos.rules.variant));
     }
     pos.rules.hands = hands;
     Ok(&field[..open])
