@@ -116,6 +116,10 @@ pub enum VariantFenError {
     /// A pawn in hand in placement chess (pre-chess), whose pawns start on
     /// the board.
     PawnInHand,
+    /// Placement chess (pre-chess): a side's bishops on squares of one
+    /// colour, which the drops never allow and, once the set-up is over,
+    /// only a promotion (a pawn gone) explains.
+    BishopsOnOneColour(Color),
     /// More men than the variant can have (on the board, in hand and
     /// waiting together): `limit` for one side, or 32 for both.
     TooManyMen {
@@ -225,6 +229,13 @@ impl fmt::Display for VariantFenError {
             VariantFenError::PawnInHand => {
                 write!(f, "a pawn is in hand: in placement the pawns start on the board and only pieces are dropped")
             }
+            VariantFenError::BishopsOnOneColour(color) => write!(
+                f,
+                "{} has two bishops on squares of one colour: in placement the bishops are dropped on both \
+                 colours, so a second bishop on a colour must come from a promotion (none while pieces are in \
+                 hand; after, no more promotions than pawns gone)",
+                if *color == Color::White { "White" } else { "Black" }
+            ),
             VariantFenError::WaitingKing(s) => write!(f, "a king waits to return on {s}: kings are never taken"),
             VariantFenError::TooManyMen { color: Some(color), count, limit } => write!(
                 f,
@@ -639,6 +650,9 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
     if total > 32 {
         return Err(VariantFenError::TooManyMen { color: None, count: total, limit: 32 });
     }
+    if variant.placement() == Placement::FirstRank {
+        check_bishop_colours(pos)?;
+    }
     // A capture moves a man to the other side only in reinforced chess;
     // elsewhere each side keeps at most its own army.
     if variant.capture_rule() != CaptureRule::Reinforces {
@@ -652,6 +666,32 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
             if !army_is_reachable(men, count) {
                 return Err(VariantFenError::TooManyMen { color: Some(color), count: men, limit: 16 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// Placement chess (pre-chess): each side drops its two bishops on squares
+/// of both colours, so a second bishop on one colour is a promoted pawn:
+/// none while either side still drops (no move is made before), and after
+/// it no more promotions, counted with chess's, than the side's pawns gone.
+/// (The rules book's placement chess lets both stand on one colour.)
+fn check_bishop_colours(pos: &VariantPosition) -> Result<(), VariantFenError> {
+    let setting_up = !pos.rules.hands.is_empty(Color::White) || !pos.rules.hands.is_empty(Color::Black);
+    for color in Color::ALL {
+        let bishops = pos.pieces(color, PieceType::Bishop);
+        let light = (bishops & Bitboard::LIGHT_SQUARES).count() as i32;
+        let dark = (bishops & Bitboard::DARK_SQUARES).count() as i32;
+        let promoted_bishops = (light - 1).max(0) + (dark - 1).max(0);
+        if promoted_bishops == 0 {
+            continue;
+        }
+        let count = |kind| (pos.pieces(color, kind).count() + pos.rules.hands.count(color, kind) as u32) as i32;
+        let others = (count(PieceType::Queen) - 1).max(0)
+            + (count(PieceType::Rook) - 2).max(0)
+            + (count(PieceType::Knight) - 2).max(0);
+        if setting_up || promoted_bishops + others > 8 - count(PieceType::Pawn) {
+            return Err(VariantFenError::BishopsOnOneColour(color));
         }
     }
     Ok(())
