@@ -130,6 +130,14 @@ fn the_fen_carries_the_mines_and_refuses_impossible_ones() {
         let again = mined(&position.fen());
         assert_eq!((again, again.fen()), (position, position.fen()), "{fen}");
     }
+    // Without the field nothing is known of the mines, which the book keeps
+    // secret (noted "sur un morceau de papier"): the position of
+    // `mines=?,?/?,?`, written back with it. Every player always has two, so
+    // no other reading exists (right after an explosion, the FEN must say
+    // so with the field).
+    let unsaid = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(unsaid, mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=?,?/?,?"));
+    assert_eq!(unsaid.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=?,?/?,?");
     let laying = mined("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 mines=d5,e4/e5");
     assert_eq!((laying.turn().index, laying.turn().length), (0, 2));
     // A side that lays a mine first cannot take en passant now: the square
