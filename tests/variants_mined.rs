@@ -192,6 +192,18 @@ fn hand_checked_perft() {
     let crossed = mined(CROSSED);
     assert_eq!(perft(&crossed, 1), 20);
     assert_eq!(perft(&crossed, 2), 19 * 20 + 63);
+    // White's knight exploded on a secret mine of Black's on h3: Black lays
+    // it anew on any square ("deux cases de l'échiquier", under a man too;
+    // h3 again, as the book's "peut changer" is a may) but its other mine,
+    // which is secret here, so that no square can be ruled out: 64. Where
+    // that mine is known, its square is refused (63 above).
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let secret = play(mined(&format!("{start} mines=c3,f3/?,?")), &["g1h3*"]);
+    assert_eq!((secret.position().mines_to_lay(Color::Black), perft(secret.position(), 1)), (1, 64));
+    let known = play(mined(&format!("{start} mines=c3,f3/h3,e6")), &["g1h3"]);
+    assert_eq!(perft(known.position(), 1), 63);
+    let refused = known.position().parse_action("M@e6", false).unwrap_err().to_string();
+    assert!(refused.contains("e6 has one"), "{refused}");
     // Bare kings, White's king beside Black's mine on d2: its five moves,
     // one of which (to d2) ends the game.
     let kings = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,h6");
