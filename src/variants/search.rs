@@ -121,13 +121,16 @@ impl SearchHooks for VariantPosition {
         }
         let m = action.as_move();
         let king = self.piece_on(m.from()).is_some_and(|p| p.kind() == PieceType::King);
-        // A castling king lands on its castling square, and only it is
-        // weighed: the rook's square, beside it, was empty for the castling.
+        // A castling king explodes on any square of its path, the squares it
+        // passes over and its castling square (the rook's landing square is
+        // the square it passes, or is not weighed), and its loss decides:
+        // the odds of the path add up.
         let square = if m.is_castling() { CastlingSide::of(m.from(), m.to()).king_destination(us) } else { m.to() };
-        if self.mines(them).contains(square) {
+        let path = square.bitboard() | self.king_passage(m);
+        if (path & self.mines(them)).any() {
             return None;
         }
-        let odds = job.shared.on(them, square);
+        let odds = path.into_iter().map(|s| job.shared.on(them, s)).sum::<u32>();
         if odds == 0 {
             return None;
         }
