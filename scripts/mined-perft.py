@@ -12,7 +12,9 @@ book allows); each line prints both counts.
 
 The rules as implemented by the reference: a move is legal as in chess; a
 man landing on a mine of the other colour (castling: the king or the rook)
-leaves the board and the mine is spent; that mine's owner then lays it anew
+leaves the board and the mine is spent; a castling king explodes on a mine
+of the square it passes over too (the book: "Le Roi qui passe sur une case
+minée saute"), before its rook lands there; that mine's owner then lays it anew
 on any square without a mine of its own (`M@e4`) and moves. A man that
 stands on a mine, or leaves one, is not harmed. The game is
 over when a king has exploded, or when an explosion left the mover's king
@@ -64,19 +66,30 @@ class Game:
             self.mines[0 if us == chess.WHITE else 1].add(chess.parse_square(action[2:]))
             return
         move = chess.Move.from_uci(action)
+        passed = set()
         if self.board.is_castling(move):
             rank = 0 if us == chess.WHITE else 7
             kingside = chess.square_file(move.to_square) > chess.square_file(move.from_square)
-            landed = {chess.square(6 if kingside else 2, rank), chess.square(5 if kingside else 3, rank)}
+            king_to = chess.square(6 if kingside else 2, rank)
+            landed = {king_to, chess.square(5 if kingside else 3, rank)}
+            passed = set(chess.SquareSet(chess.between(move.from_square, king_to)))
         else:
             landed = {move.to_square}
         self.board.push(move)
         theirs = self.mines[1 if us == chess.WHITE else 0]
+        # The king moves first: the first mine of its path takes it, and it
+        # never reaches its square; the rook lands after that mine is spent.
+        under_path = passed & theirs
+        if under_path:
+            first = min(under_path) if kingside else max(under_path)
+            self.board.remove_piece_at(king_to)
+            theirs.discard(first)
+            landed -= {king_to, first}
         blasts = landed & theirs
         for square in blasts:
             self.board.remove_piece_at(square)
             theirs.discard(square)
-        if blasts:
+        if blasts or under_path:
             self.board.ep_square = None
 
     def perft(self, depth):

@@ -42,7 +42,7 @@ const VARIANT_DEPTH_5: [(&str, u64); 11] = [
     ("placement", 50_863),
     ("vandien", 643_726),
     ("reinforced", 28_936),
-    ("returning", 79_370),
+    ("returning", 79_371),
     ("ghost", 13_516),
     ("marseillais", 150_266),
     ("progressive", 549_506),

@@ -53,6 +53,23 @@ fn every_variant_refuses_what_chess_refuses_with_the_same_error() {
 }
 
 #[test]
+fn a_hand_field_even_empty_is_refused_where_the_variant_has_no_hands() {
+    let with_hands = ["placement", "vandien", "reinforced", "returning"];
+    for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Chess) {
+        let fen = "4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1";
+        match with_hands.contains(&variant.name()) {
+            true => assert!(VariantPosition::from_fen(variant, fen).is_ok(), "{variant}"),
+            false => assert_eq!(
+                VariantPosition::from_fen(variant, fen),
+                Err(VariantFenError::HandNotAllowed(variant)),
+                "{variant}"
+            ),
+        }
+    }
+    assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_err(), "as chess refuses it");
+}
+
+#[test]
 fn a_variant_without_castling_says_so_first() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkqKQ - 0 1";
     assert_eq!(

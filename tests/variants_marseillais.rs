@@ -172,6 +172,11 @@ fn bad_fens_are_refused_with_the_reason() {
     assert_eq!(bad(&format!("{base} w - - 0 5 swap=3/2")), VariantFenError::SwapNotAllowed(Variant::Marseillais));
     // In check inside a turn: the check would have ended it.
     assert_eq!(bad("4k3/8/8/8/8/8/8/r3K3 w - - 0 5 turn=2/2"), VariantFenError::CheckInsideTurn);
+    // An en-passant square inside a turn: en passant is the first move of
+    // the turn after the double step, never its second.
+    assert_eq!(bad("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1 turn=2/2"), VariantFenError::EnPassantInsideTurn);
+    let first = marseillais("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    assert!(engine_moves(&first).contains(&"d4e3".to_string()), "the turn's first move may take");
     // A turn of one move is White's balanced opening turn, at any move
     // number, and no other.
     assert!(matches!(bad(&format!("{base} b - - 0 1 turn=1/1")), VariantFenError::TurnNotPossible { .. }));

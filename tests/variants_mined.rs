@@ -69,10 +69,6 @@ fn a_capture_on_a_mined_square_takes_and_explodes() {
 #[test]
 fn a_king_that_lands_on_a_mine_is_mated() {
     let position = mined("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 mines=a3,b3/d1,h6");
-    let castled = position.make(position.parse_action("e1c1", false).unwrap());
-    assert!(castled.piece_on(Square::D1).is_none(), "the castling rook exploded on d1");
-    assert_eq!(castled.piece_on(Square::C1).map(|p| p.kind()), Some(PieceType::King));
-    assert!(castled.mine_loser().is_none());
     let walked = position.make(position.parse_action("e1d1", false).unwrap());
     assert_eq!(walked.mine_loser(), Some(Color::White));
     assert!(walked.legal_actions().is_empty());
@@ -81,6 +77,60 @@ fn a_king_that_lands_on_a_mine_is_mated() {
     let mut game = VariantGame::new(position);
     game.play_uci("e1d1", false).unwrap();
     assert_eq!(game.result().map(|r| r.score_text()), Some("0-1"));
+}
+
+#[test]
+fn a_castling_king_that_passes_over_a_mine_explodes_and_is_mated() {
+    // The book: "Le Roi qui passe sur une case minée saute comme les autres
+    // pièces et se voit déclaré « mat »". O-O-O takes the king over d1,
+    // Black's mine: it explodes there, and White has lost. The king moves
+    // first, so the mine is spent when the rook lands on d1.
+    let position = mined("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 mines=a3,b3/d1,h6");
+    let castled = position.make(position.parse_action("e1c1", false).unwrap());
+    assert_eq!(castled.king_square(Color::White), None);
+    assert_eq!(castled.piece_on(Square::D1).map(|p| p.kind()), Some(PieceType::Rook));
+    assert_eq!(castled.mines(Color::Black), Square::H6.bitboard());
+    assert_eq!(castled.mine_loser(), Some(Color::White));
+    assert_eq!(castled.result_with_no_move(), VariantResult::LostToMine { loser: Color::White });
+    // O-O over f1 alike.
+    let short = play(mined("4k3/8/8/8/8/8/8/4K2R w K - 0 1 mines=a3,b3/f1,h6"), &["e1g1"]);
+    assert_eq!(short.result(), Some(VariantResult::LostToMine { loser: Color::White }));
+    // Chess960: the king on b1 castles to g1 over c1, d1, e1 and f1.
+    let mut wide = VariantGame::new(mined("4k3/8/8/8/8/8/8/1K5R w H - 0 1 mines=a3,b3/d1,h6"));
+    wide.play_uci("b1h1", true).unwrap();
+    assert_eq!(wide.result(), Some(VariantResult::LostToMine { loser: Color::White }));
+    // Only the king's path counts: in O-O-O the rook alone passes over b1,
+    // and a mine there does nothing.
+    let rook_path = mined("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 mines=a3,b3/b1,h6");
+    let castled = rook_path.make(rook_path.parse_action("e1c1", false).unwrap());
+    assert_eq!(castled.mine_loser(), None);
+    assert_eq!(castled.piece_on(Square::C1).map(|p| p.kind()), Some(PieceType::King));
+    assert_eq!(castled.mines(Color::Black), Square::B1.bitboard() | Square::H6.bitboard());
+    // A king that passed over a square unharmed tells that no secret mine
+    // lies there.
+    let secret = mined("4k3/8/8/8/8/8/8/1K5R w H - 0 1 mines=a3,b3/?,?");
+    let mut heard = VariantGame::new(secret);
+    assert!(heard.mine_odds().on(Color::Black, Square::D1) > 0);
+    heard.play_uci("b1h1", true).unwrap();
+    assert_eq!(heard.mine_odds().on(Color::Black, Square::D1), 0);
+    assert!(heard.mine_odds().on(Color::Black, Square::D2) > 0);
+}
+
+/// Castling with mines on the kings' paths and squares, counted by the
+/// second implementation (scripts/mined-perft.py's `Game`, on python-chess's
+/// boards). Before a castling king could explode on the square it passes
+/// over, the counts were 17,786, 18,031, 7,798, 8,052 and 18,198.
+#[test]
+fn castling_over_mines_perft_agrees_with_a_second_implementation() {
+    for (fen, nodes) in [
+        ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=f1,d8/d1,h6", 14_825),
+        ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=f8,a3/f1,c1", 15_196),
+        ("r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1 mines=d8,f8/d1,g1", 5_530),
+        ("r3k2r/p6p/8/8/8/8/P6P/R3K2R b KQkq - 0 1 mines=d8,f8/d1,g1", 5_469),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 mines=d8,b8/f1,b1", 15_489),
+    ] {
+        assert_eq!(perft(&mined(fen), 3), nodes, "{fen}");
+    }
 }
 
 #[test]
@@ -130,6 +180,14 @@ fn the_fen_carries_the_mines_and_refuses_impossible_ones() {
         let again = mined(&position.fen());
         assert_eq!((again, again.fen()), (position, position.fen()), "{fen}");
     }
+    // Without the field nothing is known of the mines, which the book keeps
+    // secret (noted "sur un morceau de papier"): the position of
+    // `mines=?,?/?,?`, written back with it. Every player always has two, so
+    // no other reading exists (right after an explosion, the FEN must say
+    // so with the field).
+    let unsaid = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(unsaid, mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=?,?/?,?"));
+    assert_eq!(unsaid.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=?,?/?,?");
     let laying = mined("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 mines=d5,e4/e5");
     assert_eq!((laying.turn().index, laying.turn().length), (0, 2));
     // A side that lays a mine first cannot take en passant now: the square
@@ -184,6 +242,18 @@ fn hand_checked_perft() {
     let crossed = mined(CROSSED);
     assert_eq!(perft(&crossed, 1), 20);
     assert_eq!(perft(&crossed, 2), 19 * 20 + 63);
+    // White's knight exploded on a secret mine of Black's on h3: Black lays
+    // it anew on any square ("deux cases de l'échiquier", under a man too;
+    // h3 again, as the book's "peut changer" is a may) but its other mine,
+    // which is secret here, so that no square can be ruled out: 64. Where
+    // that mine is known, its square is refused (63 above).
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let secret = play(mined(&format!("{start} mines=c3,f3/?,?")), &["g1h3*"]);
+    assert_eq!((secret.position().mines_to_lay(Color::Black), perft(secret.position(), 1)), (1, 64));
+    let known = play(mined(&format!("{start} mines=c3,f3/h3,e6")), &["g1h3"]);
+    assert_eq!(perft(known.position(), 1), 63);
+    let refused = known.position().parse_action("M@e6", false).unwrap_err().to_string();
+    assert!(refused.contains("e6 has one"), "{refused}");
     // Bare kings, White's king beside Black's mine on d2: its five moves,
     // one of which (to d2) ends the game.
     let kings = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,h6");
@@ -304,19 +374,19 @@ fn a_mine_may_lie_under_a_man_and_waits_for_the_other_side_to_land() {
 
 #[test]
 fn castling_onto_a_secret_mine_is_marked_with_the_squares_that_exploded() {
-    // White knows its mines; Black's are secret. O-O lands the king on g1
-    // and the rook on f1, either of which may hide one.
+    // White knows its mines; Black's are secret. O-O takes the king over f1
+    // to g1 and lands the rook on f1, either of which may hide one.
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=a3,b3/?,?";
     let mut game = VariantGame::new(mined(fen));
     let error = game.play_uci("e1g1*", false).unwrap_err().to_string();
     assert!(error.contains("name those that exploded") && error.contains("e1g1*f1"), "{error}");
-    // The rook exploded on f1: Black's mine is known there, Black lays it
-    // anew, and White's king stands on g1.
-    let mut rook = game.clone();
-    rook.play_uci("e1g1*f1", false).unwrap();
-    assert_eq!(rook.position().piece_on(Square::F1), None);
-    assert_eq!(rook.position().piece_on(Square::G1).map(|p| p.kind()), Some(PieceType::King));
-    assert_eq!(rook.position().mines_to_lay(Color::Black), 1);
+    // The mine was on f1, which the king passes over before the rook lands
+    // there: the king exploded, and White is mated by the mine.
+    let mut passed = game.clone();
+    passed.play_uci("e1g1*f1", false).unwrap();
+    assert_eq!(passed.position().king_square(Color::White), None);
+    assert_eq!(passed.position().piece_on(Square::F1).map(|p| p.kind()), Some(PieceType::Rook));
+    assert_eq!(passed.result(), Some(VariantResult::LostToMine { loser: Color::White }));
     // The king exploded on g1: White is mated by the mine.
     game.play_uci("e1g1*g1", false).unwrap();
     assert_eq!(game.result(), Some(VariantResult::LostToMine { loser: Color::White }));

@@ -115,6 +115,15 @@ fn fen_round_trips_and_bad_fens_are_refused() {
     assert_eq!(bad("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNPkqrrbbnn] w - - 0 1"), VariantFenError::PawnInHand);
     assert!(bad("8/pppppppp/8/8/8/8/PPPPPPPP/8[QRRBBNNkqrrbbnn] w - - 0 1").to_string().contains("king"));
     assert!(bad("8/pppppppp/8/8/8/8/PPPPPPPP/P7[KQRRBBNNkqrrbbnn] w - - 0 1").to_string().contains("a1"));
+    // Two bishops of one side on one colour: never while the pieces are
+    // dropped (c1 and e1 are both dark), and after, only by a promotion,
+    // which needs a pawn gone.
+    let one_colour = VariantFenError::BishopsOnOneColour(Color::White);
+    assert_eq!(bad("8/pppppppp/8/8/8/8/PPPPPPPP/2B1B3[KQRRNNkqrrbbnn] b - - 0 2"), one_colour);
+    assert_eq!(bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKNBR[] w - - 0 9"), one_colour);
+    assert!(bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKNBR[] w - - 0 9").to_string().contains("promotion"));
+    placement("rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKNBR[] w - - 0 9");
+    placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 9");
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
-use roque::types::Color;
+use roque::types::{Color, Square};
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{engine_moves, play, position, random_positions, turn_of};
 
@@ -105,6 +105,10 @@ fn bad_fens_are_refused_with_the_reason() {
     assert!(VariantPosition::from_fen(Variant::Progressive, &format!("{base} w - - 0 2 turn=3/3")).is_ok());
     assert_eq!(bad(&format!("{base} w - - 0 2 turn=0/3")), VariantFenError::BadTurn("0/3".into()));
     assert_eq!(bad("4k3/8/8/8/8/8/8/r3K3 w - - 0 2 turn=2/3"), VariantFenError::CheckInsideTurn);
+    // An en-passant square inside a turn: only the turn's first move may
+    // answer the double step that ended the turn before.
+    assert_eq!(bad("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 2 turn=3/4"), VariantFenError::EnPassantInsideTurn);
+    assert_eq!(progressive("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 2").en_passant(), Some(Square::E3));
     assert_eq!(bad(&format!("{base} w - - 0 2 player=1")), VariantFenError::PlayerNotAllowed(Variant::Progressive));
 }
 

@@ -8,7 +8,9 @@ use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::types::{Color, PieceType, Square};
-use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{
+    Action, ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult,
+};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -135,6 +137,31 @@ fn a_piece_with_no_square_allowed_is_lost_and_its_owner_plays_a_plain_turn() {
 }
 
 #[test]
+fn a_placement_that_leaves_its_owner_no_move_ends_the_turn() {
+    // Black's queen took a pawn on f2. The pawn may go on g7 (none of the
+    // book's four conditions forbids it), where it leaves White's king on
+    // a1 no square: White's turn ends with its placement (`0000`), and
+    // Black moves; no stalemate inside the turn.
+    let mut game = VariantGame::new(returning("6k1/8/8/8/8/8/2q2q2/K7[P] w - - 0 1 capture=f2"));
+    game.play_uci("P@g7", false).unwrap();
+    assert_eq!(game.position().legal_actions().as_slice(), [Action::PASS]);
+    assert_eq!(game.result(), None);
+    assert_eq!(perft(game.position(), 3), Naive::from_engine(game.position()).perft(3));
+    let searched = Engine::new().search_variant_sync(&game, SearchLimits::depth(4), None);
+    assert_eq!(searched.best, Action::PASS);
+    game.play_uci("0000", false).unwrap();
+    let position = game.position();
+    assert_eq!((position.side_to_move(), position.turn().index, position.turn().length), (Color::Black, 0, 1));
+    assert_eq!(position.halfmove_clock(), 1, "a pass moves no man");
+    // At the start of a turn, no legal move is stalemate, as in chess.
+    let start = returning("6k1/6P1/8/8/8/8/2q2q2/K7[] w - - 1 1");
+    assert_eq!(start.result_without_history(), Some(VariantResult::Draw(DrawReason::Stalemate)));
+    // A pass is refused where a move is left.
+    let moves = returning("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2/2");
+    assert!(matches!(moves.parse_action("0000", false), Err(ActionParseError::Illegal { .. })));
+}
+
+#[test]
 fn only_a_pawn_move_resets_the_fifty_move_count() {
     // A capture and the placement of the man it gives back change nothing
     // for good: the count runs on through them, and the game is drawn.
@@ -242,7 +269,17 @@ fn bad_fens_are_refused_with_the_reason() {
     ));
     assert!(VariantPosition::from_fen(Variant::Returning, "4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2/2").is_ok());
     assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=2"), VariantFenError::BadTurn("2".into()));
+    // In check after its own placement: no placement may leave its own king
+    // in check, and nothing else is played between it and the move.
+    assert_eq!(bad("4k3/8/8/8/8/8/8/4r1K1 w - - 1 1 turn=2/2"), VariantFenError::CheckAfterOwnPlacement);
+    assert_eq!(bad("4R2k/6pp/8/8/8/8/8/4K3[] b - - 0 30 turn=2/2"), VariantFenError::CheckAfterOwnPlacement);
+    // At the turn's start the check is the capture's, which the placement
+    // must answer.
+    assert!(VariantPosition::from_fen(Variant::Returning, "4k3/8/8/8/8/8/8/4r1K1 w - - 1 1").is_ok());
     assert_eq!(bad("4k3/8/8/3P4/8/8/8/4K3[] b - - 0 2 turn=3/2"), VariantFenError::BadTurn("3/2".into()));
+    // After its placement the owner's move cannot take en passant: the
+    // last move before the turn was the capture, not a double step.
+    assert_eq!(bad("4k3/8/8/8/3pP3/8/8/4K3[] b - e3 0 1 turn=2/2"), VariantFenError::EnPassantInsideTurn);
     // The only place left would attack the taker.
     let fen = "1k1n1r2/p1p1p3/1p1p3p/N1Q3q1/1P3P1R/P3P1P1/3P1P1P/b1R1K1N1[B] w - - 0 31 capture=a1";
     assert_eq!(bad(fen), VariantFenError::NoSquareForPending);

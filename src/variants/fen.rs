@@ -77,7 +77,7 @@ pub enum VariantFenError {
     /// A `[` without its `]`, or text after the `]`.
     UnclosedHand,
     BadHandLetter(char),
-    /// Pieces in hand in a variant that has no hands.
+    /// A hand field (`[]` too) in a variant that has no hands.
     HandNotAllowed(Variant),
     /// A `*` that follows no piece letter.
     MisplacedGhostMark,
@@ -116,6 +116,10 @@ pub enum VariantFenError {
     /// A pawn in hand in placement chess (pre-chess), whose pawns start on
     /// the board.
     PawnInHand,
+    /// Placement chess (pre-chess): a side's bishops on squares of one
+    /// colour, which the drops never allow and, once the set-up is over,
+    /// only a promotion (a pawn gone) explains.
+    BishopsOnOneColour(Color),
     /// More men than the variant can have (on the board, in hand and
     /// waiting together): `limit` for one side, or 32 for both.
     TooManyMen {
@@ -133,6 +137,13 @@ pub enum VariantFenError {
     /// Marseillais and progressive chess: a check ends the turn, so the
     /// side to move is never in check after the turn's first move.
     CheckInsideTurn,
+    /// Returning chess: the side to move is in check after placing the
+    /// piece given back, which no placement may do.
+    CheckAfterOwnPlacement,
+    /// An en-passant square after the first move of a turn: en passant
+    /// answers a double step at once, with the first move of the turn that
+    /// follows it.
+    EnPassantInsideTurn,
     /// Not `player=1` or `player=2`.
     BadPlayer(String),
     /// `player=` where each player keeps its colour.
@@ -170,7 +181,9 @@ impl fmt::Display for VariantFenError {
                 write!(f, "the hand must be one '[...]' right after the board, closed by ']' and followed by nothing")
             }
             VariantFenError::BadHandLetter(c) => write!(f, "'{c}' in the hand is not a piece letter (KQRBNP, kqrbnp)"),
-            VariantFenError::HandNotAllowed(v) => write!(f, "{v} has no pieces in hand"),
+            VariantFenError::HandNotAllowed(v) => {
+                write!(f, "{v} has no pieces in hand: its FEN has no '[...]' hand field, not even '[]'")
+            }
             VariantFenError::MisplacedGhostMark => write!(f, "a ghost mark '*' must follow a piece letter"),
             VariantFenError::GhostNotAllowed(v) => write!(f, "{v} has no ghosts (the '*' mark is for ghost chess)"),
             VariantFenError::GhostKing(s) => write!(f, "the king on {s} is marked a ghost: kings are never taken"),
@@ -216,6 +229,13 @@ impl fmt::Display for VariantFenError {
             VariantFenError::PawnInHand => {
                 write!(f, "a pawn is in hand: in placement the pawns start on the board and only pieces are dropped")
             }
+            VariantFenError::BishopsOnOneColour(color) => write!(
+                f,
+                "{} has two bishops on squares of one colour: in placement the bishops are dropped on both \
+                 colours, so a second bishop on a colour must come from a promotion (none while pieces are in \
+                 hand; after, no more promotions than pawns gone)",
+                if *color == Color::White { "White" } else { "Black" }
+            ),
             VariantFenError::WaitingKing(s) => write!(f, "a king waits to return on {s}: kings are never taken"),
             VariantFenError::TooManyMen { color: Some(color), count, limit } => write!(
                 f,
@@ -242,6 +262,16 @@ impl fmt::Display for VariantFenError {
             VariantFenError::CheckInsideTurn => {
                 write!(f, "the side to move is in check inside its turn: a check ends the turn of the player who gives it")
             }
+            VariantFenError::CheckAfterOwnPlacement => write!(
+                f,
+                "the side to move is in check after placing the piece given back (turn=2/2): a placement may not \
+                 leave one's own king in check"
+            ),
+            VariantFenError::EnPassantInsideTurn => write!(
+                f,
+                "an en-passant square inside a turn: en passant answers a double step at once, with the first move \
+                 of the next turn, so the field must be '-' after a turn's first move"
+            ),
             VariantFenError::BadPlayer(text) => write!(f, "player '{text}' is not 1 or 2"),
             VariantFenError::PlayerNotAllowed(v) => {
                 write!(f, "in {v} each player keeps its colour (player= is for camps and turning chess)")
@@ -317,6 +347,14 @@ impl VariantPosition {
         check_mines(&mut pos, turn_fields.mines.take())?;
         check_pending(&mut pos)?;
         check_turn(&mut pos, turn_fields, period)?;
+        // En passant answers a double step at once: not once the side to
+        // move has played in its turn (a Marseillais or progressive turn
+        // under way, a placement made or waiting). In two opposed camps the
+        // turn's second move is the other colour's, which may take.
+        let inside_turn = pos.rules.turn.in_progress() && variant.turn_order() != TurnOrder::OpposedCamps;
+        if en_passant.is_some() && inside_turn {
+            return Err(VariantFenError::EnPassantInsideTurn);
+        }
         // The side not to move may be in check only between a capture and
         // the reinforcement its taker places (the capture may give check).
         let mid_turn = pos.rules.pending.is_some() && variant.capture_rule() == CaptureRule::Reinforces;
@@ -414,13 +452,15 @@ fn parse_hand<'a>(pos: &mut VariantPosition, field: &'a str) -> Result<&'a str, 
     if close + 1 != rest.len() || rest[..close].contains('[') {
         return Err(VariantFenError::UnclosedHand);
     }
+    // The field itself, `[]` too, belongs to the variants with hands (as
+    // chess refuses it).
+    if !has_hands(pos.rules.variant) {
+        return Err(VariantFenError::HandNotAllowed(pos.rules.variant));
+    }
     let mut hands = Hands::default();
     for c in rest[..close].chars() {
         let piece = Piece::from_char(c).ok_or(VariantFenError::BadHandLetter(c))?;
         hands.add(piece);
-    }
-    if hands != Hands::default() && !has_hands(pos.rules.variant) {
-        return Err(VariantFenError::HandNotAllowed(pos.rules.variant));
     }
     pos.rules.hands = hands;
     Ok(&field[..open])
@@ -610,6 +650,9 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
     if total > 32 {
         return Err(VariantFenError::TooManyMen { color: None, count: total, limit: 32 });
     }
+    if variant.placement() == Placement::FirstRank {
+        check_bishop_colours(pos)?;
+    }
     // A capture moves a man to the other side only in reinforced chess;
     // elsewhere each side keeps at most its own army.
     if variant.capture_rule() != CaptureRule::Reinforces {
@@ -623,6 +666,32 @@ fn check_men(pos: &VariantPosition) -> Result<(), VariantFenError> {
             if !army_is_reachable(men, count) {
                 return Err(VariantFenError::TooManyMen { color: Some(color), count: men, limit: 16 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// Placement chess (pre-chess): each side drops its two bishops on squares
+/// of both colours, so a second bishop on one colour is a promoted pawn:
+/// none while either side still drops (no move is made before), and after
+/// it no more promotions, counted with chess's, than the side's pawns gone.
+/// (The rules book's placement chess lets both stand on one colour.)
+fn check_bishop_colours(pos: &VariantPosition) -> Result<(), VariantFenError> {
+    let setting_up = !pos.rules.hands.is_empty(Color::White) || !pos.rules.hands.is_empty(Color::Black);
+    for color in Color::ALL {
+        let bishops = pos.pieces(color, PieceType::Bishop);
+        let light = (bishops & Bitboard::LIGHT_SQUARES).count() as i32;
+        let dark = (bishops & Bitboard::DARK_SQUARES).count() as i32;
+        let promoted_bishops = (light - 1).max(0) + (dark - 1).max(0);
+        if promoted_bishops == 0 {
+            continue;
+        }
+        let count = |kind| (pos.pieces(color, kind).count() + pos.rules.hands.count(color, kind) as u32) as i32;
+        let others = (count(PieceType::Queen) - 1).max(0)
+            + (count(PieceType::Rook) - 2).max(0)
+            + (count(PieceType::Knight) - 2).max(0);
+        if setting_up || promoted_bishops + others > 8 - count(PieceType::Pawn) {
+            return Err(VariantFenError::BishopsOnOneColour(color));
         }
     }
     Ok(())
@@ -657,11 +726,11 @@ fn parse_en_passant(pos: &VariantPosition, field: &str) -> Result<Option<Square>
 
 /// A `turn=` must be one the rules reach: where a piece waits, the turn its
 /// capture opened; in returning chess the move after a piece given back was
-/// placed; in Marseillais and progressive chess any move of the turn the
-/// move number gives, the side to move out of check after its first; else
-/// the turn the variant gives; in Marseillais chess also White's balanced
-/// first turn of one move, `turn=1/1`. Then the owner of the move and the
-/// swap clock.
+/// placed, its king out of check; in Marseillais and progressive chess any
+/// move of the turn the move number gives, the side to move out of check
+/// after its first; else the turn the variant gives; in Marseillais chess
+/// also White's balanced first turn of one move, `turn=1/1`. Then the owner
+/// of the move and the swap clock.
 fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Result<(), VariantFenError> {
     let side = pos.side_to_move();
     let order = pos.rules.variant.turn_order();
@@ -679,6 +748,11 @@ fn check_turn(pos: &mut VariantPosition, fields: TurnFields, period: u8) -> Resu
         }
         if order.check_ends_turn() && turn.in_progress() && pos.king_attacked(side) {
             return Err(VariantFenError::CheckInsideTurn);
+        }
+        // Returning chess: the move after one's own placement, which may
+        // not leave one's king in check; nothing is played between them.
+        if returning && turn == second_of_two && pos.king_attacked(side) {
+            return Err(VariantFenError::CheckAfterOwnPlacement);
         }
         pos.set_turn(turn);
     }

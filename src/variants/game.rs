@@ -341,8 +341,9 @@ impl VariantGame {
     }
 
     /// `e2e4*`, `e1g1*f1`: the move, legal here, lands men on secret mines
-    /// of the other side (on `squares`, or on the one square it lands on
-    /// that could hold one), which become known and explode.
+    /// of the other side, or takes its castling king over one (on
+    /// `squares`, or on the one such square that could hold one), which
+    /// become known and explode.
     fn play_explosion(
         &mut self,
         text: &str,
@@ -356,12 +357,15 @@ impl VariantGame {
             return Err(illegal("only a move on the board can be marked '*' (exploded)".into()));
         }
         let them = !self.position.side_to_move();
-        let landed = self.position.landing_squares(action.as_move());
+        // Where a man lands, or a castling king passes.
+        let landed = self.position.landing_squares(action.as_move()) | self.position.king_passage(action.as_move());
         let named =
             parse_squares(squares).ok_or_else(|| illegal(format!("'{squares}' after '*' is not a list of squares")))?;
         let exploded = if named.any() {
             if let Some(square) = named.without(landed).into_iter().next() {
-                return Err(illegal(format!("{square} is not a square this move lands a man on")));
+                return Err(illegal(format!(
+                    "{square} is not a square this move lands a man on (or its castling king passes over)"
+                )));
             }
             named
         } else {

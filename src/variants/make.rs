@@ -7,6 +7,7 @@ use super::action::Action;
 use super::position::VariantPosition;
 use super::turn::Turn;
 use super::{CaptureRule, Placement};
+use crate::board::attacks::between;
 use crate::board::{move_men, CastlingSide, MenMoved};
 use crate::types::{Bitboard, Color, File, Move, MoveKind, Piece, PieceType, Rank, Square};
 
@@ -87,19 +88,46 @@ impl VariantPosition {
 
     /// Mined chess: a man of the side that just moved landing on a known
     /// mine of the other side explodes, ending the turn; the mine is spent,
-    /// and its owner lays it anew as the first action of its turn. Returns
-    /// whether a man exploded.
-    fn explode(&mut self, mover: Color, landed: Bitboard) -> bool {
-        let blasts = landed & self.mines(!mover);
+    /// and its owner lays it anew as the first action of its turn. A
+    /// castling king explodes on the first mine of its path too (the book:
+    /// "Le Roi qui passe sur une case minée saute"); it moves before its
+    /// rook, so it never reaches its own square, and that mine is spent
+    /// before the rook lands. Returns whether a man exploded.
+    fn explode(&mut self, mover: Color, landed: Bitboard, castling: Option<(Square, Square)>) -> bool {
+        let mines = self.mines(!mover);
+        let mut blasts = landed & mines;
+        if let Some((from, king_to)) = castling {
+            let under_path = between(from, king_to) & mines;
+            if under_path.any() {
+                let first = if king_to > from { under_path.lsb() } else { under_path.msb() };
+                let king = self.king_square(mover).expect("the castling king stands on its square");
+                self.remove(king);
+                self.rules.mines[(!mover).index()] ^= first.bitboard();
+                self.halfmove_clock = 0;
+                blasts = blasts.without(king_to.bitboard() | first.bitboard());
+            }
+        }
         for square in blasts {
             self.remove(square);
             self.rules.mines[(!mover).index()] ^= square.bitboard();
             self.halfmove_clock = 0;
         }
-        if blasts.any() {
+        let exploded = blasts.any() || self.king_square(mover).is_none();
+        if exploded {
             self.set_turn(Turn::of_length(!mover, 2));
         }
-        blasts.any()
+        exploded
+    }
+
+    /// The squares a castling king passes over, strictly between where it
+    /// stands and its castling square (where a mine makes it explode); none
+    /// for another move.
+    pub fn king_passage(&self, m: Move) -> Bitboard {
+        if m.kind() != MoveKind::Castling {
+            return Bitboard::EMPTY;
+        }
+        let side = CastlingSide::of(m.from(), m.to());
+        between(m.from(), side.king_destination(self.side_to_move()))
     }
 
     /// The position with a secret mine of `color` known to lie on `square`
@@ -204,6 +232,8 @@ impl VariantPosition {
         // A king or rook that stays where it stood in castling lands
         // nowhere.
         let landed = self.landing_squares(m);
+        let castling =
+            (m.kind() == MoveKind::Castling).then(|| (from, CastlingSide::of(from, to).king_destination(us)));
         let MenMoved { piece, captured, passed } = move_men::<true, _>(self, m, us);
         // A ghost that steps two squares passes no square en passant.
         let double_push = passed.filter(|_| !ghost);
@@ -246,7 +276,7 @@ impl VariantPosition {
             }
         }
         self.bring_back_ghosts();
-        if self.rules.variant.has_mines() && self.explode(us, landed) {
+        if self.rules.variant.has_mines() && self.explode(us, landed, castling) {
             return None;
         }
         double_push

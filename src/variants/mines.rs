@@ -216,8 +216,12 @@ impl MineBelief {
             }
         }
         // Every square a man of ours landed on and still stands on was landed
-        // on safely (castling lands two, which may swap squares in Chess960).
-        let landed = before.landing_squares(action.as_move()) & after.color(us);
+        // on safely (castling lands two, which may swap squares in Chess960),
+        // and every square a castling king that is still there passed over.
+        let mut landed = before.landing_squares(action.as_move()) & after.color(us);
+        if after.king_square(us).is_some() {
+            landed |= before.king_passage(action.as_move());
+        }
         for candidates in list.iter_mut() {
             *candidates = candidates.without(landed);
         }

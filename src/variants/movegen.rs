@@ -7,7 +7,7 @@
 
 use super::action::{Action, ActionList};
 use super::position::VariantPosition;
-use super::Placement;
+use super::{CaptureRule, Placement};
 use crate::board::attacks::king_attacks;
 use crate::board::stage;
 use crate::types::{Bitboard, Move, MoveKind, Piece};
@@ -41,7 +41,8 @@ impl VariantPosition {
         }
         // A turn of several moves whose player has no legal move left in it
         // ends: the player passes (never in check: no move of one's own
-        // checks oneself, and a check by the other side ends its turn).
+        // checks oneself, a check by the other side ends its turn, and a
+        // returned piece's placement leaves its owner's king safe).
         if legal.is_empty() && self.may_pass() {
             legal.push(Action::PASS);
         }
@@ -142,9 +143,16 @@ impl VariantPosition {
     }
 
     /// Whether a turn of several moves is under way that ends where its
-    /// player has no legal move left.
+    /// player has no legal move left: a Marseillais or progressive turn, or
+    /// in returning chess the move after one's own placement (the book's
+    /// placement is the owner's whole right, "sur la case de son choix"
+    /// under four conditions; the move after it is our addition, which
+    /// lapses where there is none, never in check: a placement may not leave
+    /// one's own king in check).
     fn may_pass(&self) -> bool {
-        self.rules.turn.in_progress() && self.rules.variant.turn_order().check_ends_turn()
+        let turn = self.rules.turn;
+        let returning = self.rules.variant.capture_rule() == CaptureRule::Returns && self.rules.pending.is_none();
+        turn.in_progress() && (self.rules.variant.turn_order().check_ends_turn() || returning)
     }
 
     /// The position after `action` if it is legal here (as a pseudo-legal

@@ -59,9 +59,8 @@ pub(super) fn no_move_score(position: &VariantPosition, ply: usize) -> i32 {
         return if losers { MATE - ply as i32 } else { DRAW };
     }
     // Only where players change colours can the mating move have been the
-    // player's own (with the other colour); elsewhere a player in check
-    // inside its turn (returning chess, after placing a piece given back)
-    // was checked by the other player.
+    // player's own (with the other colour); elsewhere the other player gave
+    // the check (no move or placement leaves one's own king in check).
     let own_mate = position.variant().turn_order().players_change_colours()
         && position.previous_player() == position.turn().player;
     match position.variant().goal() {
@@ -122,13 +121,16 @@ impl SearchHooks for VariantPosition {
         }
         let m = action.as_move();
         let king = self.piece_on(m.from()).is_some_and(|p| p.kind() == PieceType::King);
-        // A castling king lands on its castling square, and only it is
-        // weighed: the rook's square, beside it, was empty for the castling.
+        // A castling king explodes on any square of its path, the squares it
+        // passes over and its castling square (the rook's landing square is
+        // the square it passes, or is not weighed), and its loss decides:
+        // the odds of the path add up.
         let square = if m.is_castling() { CastlingSide::of(m.from(), m.to()).king_destination(us) } else { m.to() };
-        if self.mines(them).contains(square) {
+        let path = square.bitboard() | self.king_passage(m);
+        if (path & self.mines(them)).any() {
             return None;
         }
-        let odds = job.shared.on(them, square);
+        let odds = path.into_iter().map(|s| job.shared.on(them, s)).sum::<u32>();
         if odds == 0 {
             return None;
         }
@@ -462,9 +464,10 @@ mod tests {
 
     #[test]
     fn a_mated_player_has_lost_unless_its_own_move_mated() {
-        // Returning chess: Black placed a piece given back and is mated in
-        // the second move of its turn: lost, though Black moved last.
-        let returning = position(Variant::Returning, "4R2k/6pp/8/8/8/8/8/4K3[] b - - 0 30 turn=2/2");
+        // Returning chess: Black mated by White's move, at the start of its
+        // turn (never after its own placement, which may not leave its king
+        // in check: such a FEN is refused): lost.
+        let returning = position(Variant::Returning, "4R2k/6pp/8/8/8/8/8/4K3[] b - - 0 30");
         assert!(returning.legal_actions().is_empty() && returning.in_check());
         assert_eq!(no_move_score(&returning, 3), -MATE + 3);
         // Two opposed camps: the second player's Black move mated White,

@@ -37,8 +37,19 @@ fn light(square: usize) -> bool {
 /// What a generated action does, with its text.
 #[derive(Clone, Debug)]
 enum Kind {
-    Drop { kind: usize, to: usize },
-    Move { from: usize, to: usize, promotion: Option<usize>, en_passant: bool, castle_rook: Option<usize> },
+    Drop {
+        kind: usize,
+        to: usize,
+    },
+    Move {
+        from: usize,
+        to: usize,
+        promotion: Option<usize>,
+        en_passant: bool,
+        castle_rook: Option<usize>,
+    },
+    /// The end of a turn whose player has no move left in it (`0000`).
+    Pass,
 }
 
 #[derive(Clone, Debug)]
@@ -373,7 +384,7 @@ impl Naive {
 
     fn is_capture(&self, kind: &Kind) -> bool {
         match kind {
-            Kind::Drop { .. } => false,
+            Kind::Drop { .. } | Kind::Pass => false,
             Kind::Move { en_passant: true, .. } => true,
             Kind::Move { to, castle_rook: None, .. } => self.board[*to].is_some(),
             Kind::Move { .. } => false,
@@ -383,6 +394,7 @@ impl Naive {
     fn text(&self, kind: &Kind) -> String {
         match kind {
             Kind::Drop { kind, to } => format!("{}@{}", LETTERS[*kind], name(*to)),
+            Kind::Pass => "0000".to_string(),
             Kind::Move { from, to, promotion, .. } => {
                 let mut text = format!("{}{}", name(*from), name(*to));
                 if let Some(p) = promotion {
@@ -405,6 +417,7 @@ impl Naive {
         let white = self.white_to_move;
         let us = self.us();
         match *action {
+            Kind::Pass => next.pass_turn(),
             Kind::Drop { kind, to } => {
                 next.hands[us][kind] -= 1;
                 next.board[to] = Some(Man { white, kind, ghost: false });
@@ -549,6 +562,11 @@ impl Naive {
         }
         if self.variant == Variant::Losers && out.iter().any(|(k, _)| self.is_capture(k)) {
             out.retain(|(k, _)| self.is_capture(k));
+        }
+        // Returning chess: a player left without a move by its own
+        // placement ends its turn there.
+        if out.is_empty() && self.variant == Variant::Returning && self.turn_index == 1 {
+            out.push((Kind::Pass, self.play(&Kind::Pass)));
         }
         out
     }
