@@ -4,7 +4,7 @@
 
 use roque::board::{Game, Position};
 use roque::tablebase::table::Kind;
-use roque::tablebase::{rank_root_moves, Tablebases, Wdl};
+use roque::tablebase::{rank_root_moves, TableOutcome, Tablebases, Wdl};
 
 fn directory() -> String {
     format!("{}/tests/data/syzygy", env!("CARGO_MANIFEST_DIR"))
@@ -223,7 +223,7 @@ fn the_root_holds_a_draw_and_resists_a_loss() {
     assert_eq!(kept, ["e1e2"]);
     for kept in &ranking.moves {
         assert_eq!(tables.probe_wdl(&root.make_move(kept.mv)), Some(Wdl::Draw));
-        assert_eq!(kept.score, 0);
+        assert_eq!(kept.outcome, TableOutcome::Near(0));
     }
     // Losing with the fifty-move draw in sight: the longest resistance.
     let root = position("8/8/8/4k3/8/8/3NK3/4B3 b - - 90 100");

@@ -6,6 +6,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
+use roque::session::VariantSearch;
 use roque::types::Color;
 use roque::variants::{Player, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{play, position, random_positions};

@@ -6,6 +6,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::{Color, Piece, Square};
 use roque::variants::{Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::naive::Naive;

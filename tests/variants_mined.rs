@@ -8,6 +8,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine as SearchEngine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::{Bitboard, Color, PieceType, Square};
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use uci_support::{best_move, Engine};

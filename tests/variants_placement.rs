@@ -10,6 +10,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::Color;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::{engine_moves, play, position};

@@ -6,6 +6,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::{Color, Square};
 use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::{engine_moves, play, position, random_positions, turn_of};

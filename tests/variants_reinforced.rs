@@ -6,6 +6,7 @@ mod variants_support;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::{Color, PieceType};
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
 use variants_support::naive::Naive;

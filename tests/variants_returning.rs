@@ -7,6 +7,7 @@ use roque::board::DrawReason;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::{Color, PieceType, Square};
 use roque::variants::{
     Action, ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult,

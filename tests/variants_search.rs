@@ -7,6 +7,7 @@ mod variants_support;
 
 use roque::search::{Engine, SearchLimits};
 use roque::search::{Reporter, ResultReporter};
+use roque::session::VariantSearch;
 use roque::variants::{Variant, VariantGame, VariantPosition};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

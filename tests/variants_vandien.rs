@@ -8,6 +8,7 @@ use roque::board::FenError;
 use roque::search::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
+use roque::session::VariantSearch;
 use roque::types::Color;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::naive::Naive;

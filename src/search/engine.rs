@@ -4,15 +4,13 @@
 use super::hooks::SearchHooks;
 use super::limits::SearchLimits;
 use super::report::{GameSearchResult, Reporter, ResultReporter, SearchResult, SilentReporter};
-use super::score::TB_WIN_BOUND;
+use super::score::{TB_WIN, TB_WIN_BOUND};
 use super::strength::{Random, StrengthLimit};
 use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::Game;
 use crate::nnue::Network;
-use crate::tablebase::{rank_root_moves, ProbeSettings, Tablebases};
-use crate::variants::mines::MineOdds;
-use crate::variants::{Action, VariantGame};
+use crate::tablebase::{rank_root_moves, ProbeSettings, TableOutcome, Tablebases};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::{channel, Sender};
@@ -304,7 +302,7 @@ impl Engine {
         if let Some(tables) = self.tablebases.as_ref().filter(|_| position.occupied().count() <= tb_pieces) {
             if let Some(ranking) = rank_root_moves(tables, &position, &root_moves, game.keys(), settings.rule50) {
                 root_moves = ranking.moves.iter().map(|m| m.mv).collect();
-                root_tb_scores = ranking.moves.iter().map(|m| m.score).collect();
+                root_tb_scores = ranking.moves.iter().map(|m| table_score(m.outcome)).collect();
                 root_tb_hits = ranking.probes;
             }
         }
@@ -383,22 +381,6 @@ impl Engine {
         }
     }
 
-    /// Starts searching a variant game's current position on every thread
-    /// and returns at once, as [`Engine::start`] does for chess: the root
-    /// is `searchmoves` (empty: every legal action), and in mined chess the
-    /// odds of the secret mines are `mine_odds` (None: the game's own).
-    pub fn start_variant(
-        &mut self,
-        game: &VariantGame,
-        limits: SearchLimits,
-        searchmoves: &[Action],
-        reporter: Arc<dyn Reporter<Action>>,
-        mine_odds: Option<MineOdds>,
-    ) {
-        let odds = mine_odds.unwrap_or_else(|| game.mine_odds());
-        self.start_game(*game.position(), game.keys(), limits, searchmoves, reporter, odds);
-    }
-
     /// Starts searching `root` of any game on every thread and returns at
     /// once, by the chess search over the game's hooks: `keys` are the
     /// game's keys up to the root (for repetitions), the root moves
@@ -422,19 +404,6 @@ impl Engine {
         let job = self.job(root, shared, keys, root_moves, limits, reporter);
         let job: Arc<Job<G>> = Arc::new(Job { network: self.use_network.then(|| Arc::clone(&self.network)), ..job });
         self.dispatch(|| Task::Game(Arc::clone(&job) as Arc<dyn GameTask>));
-    }
-
-    /// Searches a variant game to the limits and returns the result (tests,
-    /// tools); in mined chess with the odds of the secret mines given, or
-    /// the game's own where None.
-    pub fn search_variant_sync(
-        &mut self,
-        game: &VariantGame,
-        limits: SearchLimits,
-        mine_odds: Option<MineOdds>,
-    ) -> GameSearchResult<Action> {
-        let odds = mine_odds.unwrap_or_else(|| game.mine_odds());
-        self.search_game_sync(*game.position(), game.keys(), limits, odds)
     }
 
     /// Searches `root` of any game to the limits and returns the result
@@ -495,5 +464,14 @@ impl Drop for Engine {
         self.signals.pondering.store(false, Relaxed);
         self.wait();
         stop_workers(std::mem::take(&mut self.workers));
+    }
+}
+
+/// What the tables say of a root move, as a score of the search.
+fn table_score(outcome: TableOutcome) -> i32 {
+    match outcome {
+        TableOutcome::Win { plies } => TB_WIN - plies,
+        TableOutcome::Near(sign) => sign,
+        TableOutcome::Loss { plies } => -TB_WIN + plies,
     }
 }

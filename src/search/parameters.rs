@@ -190,34 +190,11 @@ parameters! {
     time_effort_weight = 130 in 50..=250;
     time_scale_min = 35 in 10..=80;
     time_scale_max = 250 in 150..=400;
-    /// The variants' search (src/variants/search.rs), until it is the chess
-    /// search: reverse futility's margin per depth and deepest node.
-    variant_rfp_margin = 90 in 40..=200;
-    variant_rfp_max_depth = 5 in 2..=8;
-    /// The variants' null move: shallowest depth, reduction = base + depth
-    /// / divisor.
-    variant_nmp_min_depth = 3 in 2..=5;
-    variant_nmp_base_reduction = 3 in 2..=5;
-    variant_nmp_depth_divisor = 4 in 2..=8;
-    /// The variants' late-move reductions: from this depth and move index,
-    /// one ply, one more from the second index, and depth / divisor.
-    variant_lmr_min_depth = 3 in 2..=5;
-    variant_lmr_min_index = 3 in 1..=6;
-    variant_lmr_second_index = 8 in 4..=16;
-    variant_lmr_depth_divisor = 8 in 4..=16;
-    /// The variants' futility pruning (plain turns): up to this depth, quiet
-    /// moves where the static eval + base + margin * depth is at most alpha.
-    variant_futility_max_depth = 6 in 2..=10;
-    variant_futility_base = 100 in 40..=250;
-    variant_futility_margin = 100 in 50..=250;
-    /// The variants' internal iterative reduction: a PV node this deep
-    /// without a table move is searched a ply shallower.
-    variant_iir_min_depth = 4 in 3..=8;
-    /// The variants' quiescence search: delta pruning's margin over the
-    /// victim, the plies in which evasions are searched, the plies after
-    /// which it stands pat, and (losing chess) the plies in which it chooses
-    /// among several forced captures.
-    variant_delta_margin = 200 in 50..=400;
+    /// The quiescence search of the games whose quiescence is bounded
+    /// (`SearchHooks::BOUNDED_QUIESCENCE`: the variants): the plies in which
+    /// evasions are searched, the plies after which it stands pat, and
+    /// (losing chess) the plies in which it chooses among several forced
+    /// captures.
     variant_qs_check_plies = 4 in 1..=8;
     variant_qs_max_plies = 8 in 4..=16;
     variant_forced_choice_plies = 2 in 1..=6;

@@ -17,7 +17,7 @@ mod elven;
 mod variants;
 
 pub use game::{MoveOf, PlayedGame};
-pub use variants::VariantSetup;
+pub use variants::{VariantSearch, VariantSetup};
 
 use crate::board::Game as ChessGame;
 use crate::elven::game::ElvenGame;

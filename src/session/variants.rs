@@ -6,8 +6,9 @@ use super::diagram::variant_diagram;
 use super::game::PlayedGame;
 use crate::nnue::Network;
 use crate::search::game::perft::game_perft_until_stopped;
-use crate::search::{Engine, Reporter, SearchLimits};
+use crate::search::{Engine, GameSearchResult, Reporter, SearchLimits};
 use crate::types::{Bitboard, Color};
+use crate::variants::mines::MineOdds;
 use crate::variants::{Action, Variant, VariantGame, VariantPosition};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -109,5 +110,56 @@ impl PlayedGame for VariantGame {
         reporter: Arc<dyn Reporter<Action>>,
     ) {
         engine.start_variant(self, limits, &searchmoves, reporter, None);
+    }
+}
+
+/// A variant game's search on the engine, with the odds of mined chess's
+/// secret mines: the game's own (learnt from its moves), or `mine_odds`
+/// where given. The engine knows no game; a game's search is started here,
+/// above both.
+pub trait VariantSearch {
+    /// Starts searching the game's current position on every thread and
+    /// returns at once; the root is `searchmoves` (empty: every legal
+    /// action).
+    fn start_variant(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        searchmoves: &[Action],
+        reporter: Arc<dyn Reporter<Action>>,
+        mine_odds: Option<MineOdds>,
+    );
+
+    /// Searches the game's current position to the limits and returns the
+    /// result (tests, tools).
+    fn search_variant_sync(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        mine_odds: Option<MineOdds>,
+    ) -> GameSearchResult<Action>;
+}
+
+impl VariantSearch for Engine {
+    fn start_variant(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        searchmoves: &[Action],
+        reporter: Arc<dyn Reporter<Action>>,
+        mine_odds: Option<MineOdds>,
+    ) {
+        let odds = mine_odds.unwrap_or_else(|| game.mine_odds());
+        self.start_game(*game.position(), game.keys(), limits, searchmoves, reporter, odds);
+    }
+
+    fn search_variant_sync(
+        &mut self,
+        game: &VariantGame,
+        limits: SearchLimits,
+        mine_odds: Option<MineOdds>,
+    ) -> GameSearchResult<Action> {
+        let odds = mine_odds.unwrap_or_else(|| game.mine_odds());
+        self.search_game_sync(*game.position(), game.keys(), limits, odds)
     }
 }

@@ -25,7 +25,7 @@ pub mod table;
 
 pub use material::Material;
 pub use probe::{dtz_before_zeroing, Wdl};
-pub use root::{rank_root_moves, RankedMove, RootRanking};
+pub use root::{rank_root_moves, RankedMove, RootRanking, TableOutcome};
 
 use crate::board::Position;
 use std::collections::HashMap;

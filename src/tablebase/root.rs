@@ -14,19 +14,32 @@
 use super::probe::{dtz_before_zeroing, Wdl};
 use super::Tablebases;
 use crate::board::Position;
-use crate::search::score::TB_WIN;
 use crate::types::Move;
 
 /// The rank of a win that the fifty-move rule cannot spoil.
 const SURE_WIN: i32 = 1 << 18;
 
-/// A root move with its rank (higher is better) and the score the tables
-/// give it, from the root's side.
+/// What the tables say of a root move, from the root's side; the search
+/// puts it on its own scale of scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableOutcome {
+    /// A win the fifty-move rule cannot spoil, `plies` from its zeroing
+    /// move (1 where only WDL is known).
+    Win { plies: i32 },
+    /// A win (1) or loss (-1) the fifty-move rule spoils, or a draw (0).
+    Near(i32),
+    /// A loss the fifty-move rule cannot save, `plies` from its zeroing
+    /// move (1 where only WDL is known).
+    Loss { plies: i32 },
+}
+
+/// A root move with its rank (higher is better) and what the tables say
+/// of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RankedMove {
     pub mv: Move,
     pub rank: i32,
-    pub score: i32,
+    pub outcome: TableOutcome,
 }
 
 /// The root moves the search should consider, all of the best rank.
@@ -37,13 +50,6 @@ pub struct RootRanking {
     pub by_dtz: bool,
     /// Table probes made.
     pub probes: u64,
-}
-
-impl RootRanking {
-    /// The best score among the moves kept.
-    pub fn score(&self) -> i32 {
-        self.moves.iter().map(|m| m.score).max().unwrap_or(0)
-    }
 }
 
 /// Ranks `moves` of `position`, whose game so far has the Zobrist `keys`
@@ -127,18 +133,14 @@ fn by_dtz(
         } else {
             0
         };
-        let score = if rank >= spoil_bound {
-            TB_WIN - dtz.abs()
-        } else if rank > 0 {
-            1
-        } else if rank == 0 {
-            0
+        let outcome = if rank >= spoil_bound {
+            TableOutcome::Win { plies: dtz.abs() }
         } else if rank > -spoil_bound {
-            -1
+            TableOutcome::Near(rank.signum())
         } else {
-            -TB_WIN + dtz.abs()
+            TableOutcome::Loss { plies: dtz.abs() }
         };
-        ranked.push(RankedMove { mv: m, rank, score });
+        ranked.push(RankedMove { mv: m, rank, outcome });
     }
     Some(ranked)
 }
@@ -164,14 +166,14 @@ fn by_wdl(
                 other => other,
             };
         }
-        let (rank, score) = match wdl {
-            Wdl::Win => (SURE_WIN, TB_WIN - 1),
-            Wdl::CursedWin => (SURE_WIN - 101, 1),
-            Wdl::Draw => (0, 0),
-            Wdl::BlessedLoss => (-SURE_WIN + 101, -1),
-            Wdl::Loss => (-SURE_WIN, -TB_WIN + 1),
+        let (rank, outcome) = match wdl {
+            Wdl::Win => (SURE_WIN, TableOutcome::Win { plies: 1 }),
+            Wdl::CursedWin => (SURE_WIN - 101, TableOutcome::Near(1)),
+            Wdl::Draw => (0, TableOutcome::Near(0)),
+            Wdl::BlessedLoss => (-SURE_WIN + 101, TableOutcome::Near(-1)),
+            Wdl::Loss => (-SURE_WIN, TableOutcome::Loss { plies: 1 }),
         };
-        ranked.push(RankedMove { mv: m, rank, score });
+        ranked.push(RankedMove { mv: m, rank, outcome });
     }
     Some(ranked)
 }

@@ -35,6 +35,7 @@ use crate::elven::ElvenPosition;
 use crate::search::game::Game;
 use crate::search::report::GameSearchResult;
 use crate::search::{Engine, Score, SearchLimits};
+use crate::session::VariantSearch;
 use crate::types::Color;
 use crate::variants::mines;
 use crate::variants::turn::Player;

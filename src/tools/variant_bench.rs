@@ -7,6 +7,7 @@
 use super::bench::nodes_per_second;
 use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
+use crate::session::VariantSearch;
 use crate::types::random::Random;
 use crate::variants::{Variant, VariantGame, VariantPosition};
 
