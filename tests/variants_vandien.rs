@@ -12,7 +12,7 @@ use roque::session::VariantSearch;
 use roque::types::Color;
 use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
 use variants_support::naive::Naive;
-use variants_support::{engine_moves, position, random_positions};
+use variants_support::{engine_moves, play, position, random_positions};
 
 fn vandien(fen: &str) -> VariantPosition {
     position(Variant::VanDien, fen)
@@ -89,12 +89,27 @@ fn a_double_check_while_placing_can_be_mate() {
 }
 
 #[test]
-fn a_side_with_nothing_in_hand_moves_while_the_other_places() {
+fn no_man_moves_on_the_board_until_both_armies_are_placed() {
+    // The book: "Une fois toutes les pièces placées, la partie proprement
+    // dite débute". White's hand is empty (its king stepped out of a check
+    // once), Black still places: White passes (`0000`) until Black is done.
     let position = vandien("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1");
-    assert_eq!(engine_moves(&position), vec!["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
-    let black = vandien("4k3/8/8/8/8/8/8/3K4[p] b - - 1 1");
+    assert_eq!(engine_moves(&position), vec!["0000"]);
+    assert_eq!(position.result_without_history(), None);
+    assert!(reason(&position, "e1e2").contains("until both armies are placed"));
+    let searched = Engine::new().search_variant_sync(&VariantGame::new(position), SearchLimits::depth(3), None);
+    assert_eq!(searched.best.to_uci(false), "0000");
+    let game = play(position, &["0000"]);
     // A pawn on any empty square of ranks 7 and 8, its first rank included.
-    assert_eq!(perft(&black, 1), 15);
+    assert_eq!(perft(game.position(), 1), 15);
+    let placed = play(*game.position(), &["P@a7"]);
+    assert_eq!(engine_moves(placed.position()), vec!["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"], "then the game");
+    // Checked meanwhile, the king steps out ("en s'enfuyant"); no other man
+    // moves, so the rook may not block on e2.
+    let checked = vandien("k3q3/8/8/8/8/8/3R4/4K3[p] w - - 0 1");
+    assert_eq!(engine_moves(&checked), vec!["e1d1", "e1f1", "e1f2"]);
+    assert_eq!(perft(&checked, 3), Naive::from_engine(&checked).perft(3));
+    assert_eq!(perft(&position, 3), Naive::from_engine(&position).perft(3));
 }
 
 #[test]

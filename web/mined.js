@@ -7,8 +7,6 @@
 // (README, "Mined chess").
 'use strict';
 
-const minedBoard = typeof module !== 'undefined' && module.exports ? require('./board.js') : self;
-
 const MINED_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 // The start FEN with every mine known: `white` and `black` two squares each.
@@ -33,33 +31,14 @@ function maskMines(fen, hidden) {
   });
 }
 
-// Where the men of a move land: its destination; for a castling the king's
-// and the rook's squares (standard chess: the king two files over).
-function landings(board, text) {
-  const move = minedBoard.moveSteps(text);
-  if (!move || typeof move.steps[0] !== 'string') return [];
-  const [from, to] = move.steps;
-  const piece = board.squares[from];
-  if (piece && piece.letter.toUpperCase() === 'K' && Math.abs(to.charCodeAt(0) - from.charCodeAt(0)) === 2) {
-    const rank = from.slice(1);
-    const kingSide = to[0] === 'g';
-    return [to, `${kingSide ? 'f' : 'd'}${rank}`];
-  }
-  return [to];
-}
-
-// The squares where the move's men blew up: a landing square that does not
-// hold a man of the mover's colour after it.
-function explosions(before, after, text) {
-  const move = minedBoard.moveSteps(text);
-  if (!move || typeof move.steps[0] !== 'string') return [];
-  const mover = before.squares[move.steps[0]];
-  if (!mover) return [];
-  const white = mover.letter === mover.letter.toUpperCase();
-  return landings(before, text).filter((square) => {
-    const now = after.squares[square];
-    return !now || (now.letter === now.letter.toUpperCase()) !== white;
-  });
+// The squares where the move's men blew up: the mines of the other side
+// that the move spent, read from the referee's FENs before and after it
+// (every mine known): where a man landed, or a square a castling king
+// passed over, which blows the king up before its rook lands there.
+function explosions(beforeFen, afterFen) {
+  const other = beforeFen.split(/\s+/)[1] === 'w' ? 'b' : 'w';
+  const after = minesOf(afterFen)[other];
+  return minesOf(beforeFen)[other].filter((square) => square !== '?' && !after.includes(square));
 }
 
 // The move as Roque, the player, hears it: the other side's laying as
@@ -71,7 +50,7 @@ function playerText(text, byRoque, blown) {
 }
 
 if (typeof module !== 'undefined' && module.exports) {
-  module.exports = { minedStartFen, minesOf, maskMines, landings, explosions, playerText };
+  module.exports = { minedStartFen, minesOf, maskMines, explosions, playerText };
 } else {
-  Object.assign(self, { minedStartFen, minesOf, maskMines, landings, explosions, playerText });
+  Object.assign(self, { minedStartFen, minesOf, maskMines, explosions, playerText });
 }

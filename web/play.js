@@ -502,7 +502,7 @@ async function play(text, byEngine) {
     return false;
   }
   if (game.mined) {
-    const blown = explosions(before, game.board, text);
+    const blown = explosions(state.fen, game.state.fen);
     game.mined.playerMoves.push(playerText(text, !!byEngine, blown));
     if (blown.length) {
       const man = before.squares[moveSteps(text).steps[0]];

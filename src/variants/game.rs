@@ -245,6 +245,13 @@ impl VariantPosition {
         if self.is_placing(us) {
             return Some("the side to move places its pieces first (its king may only step out of a check)".into());
         }
+        if self.waits_for_set_up(us) {
+            return Some(
+                "no man moves on the board until both armies are placed: the side to move passes (0000) while the \
+                 other places (its king may only step out of a check)"
+                    .into(),
+            );
+        }
         if let Some(winner) = self.bare_king() {
             return Some(format!("the game is over: {winner:?} has its king alone, and wins"));
         }

@@ -74,7 +74,8 @@ impl VariantPosition {
     fn noisy_board_moves(&self, list: &mut ActionList) {
         let us = self.side_to_move();
         let game_over = self.mine_loser().is_some() || self.bare_king().is_some();
-        if self.rules.pending.is_none() && !self.is_placing(us) && self.mines_to_lay(us) == 0 && !game_over {
+        let set_up = self.is_placing(us) || self.waits_for_set_up(us);
+        if self.rules.pending.is_none() && !set_up && self.mines_to_lay(us) == 0 && !game_over {
             self.board_moves::<true>(list);
         }
     }
@@ -142,8 +143,8 @@ impl VariantPosition {
         self.try_make(action)
     }
 
-    /// Whether a turn of several moves is under way that ends where its
-    /// player has no legal move left: a Marseillais or progressive turn, or
+    /// Whether a player with no legal move left passes: inside a turn of
+    /// several moves that then ends, a Marseillais or progressive turn, or
     /// in returning chess the move after one's own placement (the book's
     /// placement is the owner's whole right, "sur la case de son choix"
     /// under four conditions; the move after it is our addition, which
@@ -152,7 +153,10 @@ impl VariantPosition {
     fn may_pass(&self) -> bool {
         let turn = self.rules.turn;
         let returning = self.rules.variant.capture_rule() == CaptureRule::Returns && self.rules.pending.is_none();
-        turn.in_progress() && (self.rules.variant.turn_order().check_ends_turn() || returning)
+        let inside_turn = turn.in_progress() && (self.rules.variant.turn_order().check_ends_turn() || returning);
+        // The rules book's placement chess: a side whose army is placed
+        // passes while the other places (in check, its king must step out).
+        inside_turn || (self.waits_for_set_up(self.side_to_move()) && !self.in_check())
     }
 
     /// The position after `action` if it is legal here (as a pseudo-legal
@@ -211,8 +215,9 @@ impl VariantPosition {
             return;
         }
         // Step 3. A side placing its army places; in the rules book's
-        // placement chess, in check, its king may also step away.
-        if self.is_placing(us) {
+        // placement chess, in check, its king may also step away, and a side
+        // whose army is placed makes no other move while the other's is not.
+        if self.is_placing(us) || self.waits_for_set_up(us) {
             for kind in self.rules.hands.kinds(us) {
                 for square in self.drop_squares(Piece::new(us, kind)) {
                     list.push(Action::drop(kind, square));

@@ -277,6 +277,18 @@ impl VariantPosition {
         self.rules.variant.placement() != super::Placement::None && !self.rules.hands.is_empty(color)
     }
 
+    /// The rules book's placement chess: whether `color`, its army placed,
+    /// waits for the other's, since no man moves on the board before every
+    /// piece is placed ("Une fois toutes les pièces placées, la partie
+    /// proprement dite débute"); meanwhile it passes, or its king steps out
+    /// of a check.
+    #[inline(always)]
+    pub fn waits_for_set_up(&self, color: Color) -> bool {
+        self.rules.variant.placement() == super::Placement::OwnTwoRanks
+            && self.rules.hands.is_empty(color)
+            && !self.rules.hands.is_empty(!color)
+    }
+
     /// The piece that waits to be placed by the side to move, with the
     /// square of the capture that put it in hand.
     pub fn pending_piece(&self) -> Option<(Piece, Square)> {

@@ -237,6 +237,7 @@ impl Game for VariantPosition {
             && self.turn().length == 1
             && self.variant().turn_order() == TurnOrder::Alternate
             && !self.is_placing(self.side_to_move())
+            && !self.waits_for_set_up(self.side_to_move())
             && self.variant().goal() == Goal::GiveMate
     }
 
@@ -262,11 +263,12 @@ impl Game for VariantPosition {
         VariantPosition::make_null(self)
     }
 
-    /// A placement waits, an army is being placed (out of check), or a
-    /// mine is to be laid.
+    /// A placement waits, an army is being placed or waits for the other's
+    /// (out of check), or a mine is to be laid.
     fn quiet_by_rule(&self) -> bool {
         let us = self.side_to_move();
-        self.pending().is_some() || (self.is_placing(us) && !self.in_check()) || self.mines_to_lay(us) > 0
+        let set_up = self.is_placing(us) || self.waits_for_set_up(us);
+        self.pending().is_some() || (set_up && !self.in_check()) || self.mines_to_lay(us) > 0
     }
 
     fn captures_compulsory(&self) -> bool {

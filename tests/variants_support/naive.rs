@@ -201,6 +201,14 @@ impl Naive {
         matches!(self.variant, Variant::VanDien | Variant::Placement) && self.hands[self.us()].iter().any(|&n| n > 0)
     }
 
+    /// Van Dien's placement chess: our army is placed, the other's is not;
+    /// no man moves on the board before both are.
+    fn waiting(&self) -> bool {
+        self.variant == Variant::VanDien
+            && self.hands[self.us()].iter().all(|&n| n == 0)
+            && self.hands[1 - self.us()].iter().any(|&n| n > 0)
+    }
+
     /// Placement (pre-chess): may `kind` be dropped on `to` with the
     /// bishops kept on squares of both colours? A bishop not on the colour
     /// of a bishop of ours; another piece only if, after it, each bishop in
@@ -272,7 +280,7 @@ impl Naive {
             }
             return out;
         }
-        if self.placing() {
+        if self.placing() || self.waiting() {
             for kind in 0..6 {
                 if self.hands[us][kind] > 0 {
                     for to in 0..64 {
@@ -564,8 +572,10 @@ impl Naive {
             out.retain(|(k, _)| self.is_capture(k));
         }
         // Returning chess: a player left without a move by its own
-        // placement ends its turn there.
-        if out.is_empty() && self.variant == Variant::Returning && self.turn_index == 1 {
+        // placement ends its turn there; Van Dien's: a side whose army is
+        // placed passes while the other places, unless in check.
+        let returning = self.variant == Variant::Returning && self.turn_index == 1;
+        if out.is_empty() && (returning || (self.waiting() && !self.in_check())) {
             out.push((Kind::Pass, self.play(&Kind::Pass)));
         }
         out

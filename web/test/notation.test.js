@@ -122,14 +122,16 @@ test('mined chess: mines read, masked, explosions found, moves as a player hears
   const fen = minedStartFen(['c6', 'f6'], ['f3', 'd4']);
   assert.deepStrictEqual(minesOf(fen), { w: ['c6', 'f6'], b: ['f3', 'd4'] });
   assert.ok(maskMines(fen, 'b').endsWith('mines=c6,f6/?,?'), maskMines(fen, 'b'));
-  const before = parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-  const blown = parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1');
-  const safe = parseFen('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1');
-  assert.deepStrictEqual(explosions(before, blown, 'g1f3'), ['f3']);
-  assert.deepStrictEqual(explosions(before, safe, 'g1f3'), []);
-  const castle = parseFen('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
-  const rookGone = parseFen('4k3/8/8/8/8/8/8/6K1 b - - 0 1');
-  assert.deepStrictEqual(explosions(castle, rookGone, 'e1g1'), ['f1']);
+  const before = `${minedStartFen(['c6', 'f6'], ['f3', 'd4'])}`;
+  const blown = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1 mines=c6,f6/d4';
+  const safe = 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 mines=c6,f6/f3,d4';
+  assert.deepStrictEqual(explosions(before, blown), ['f3']);
+  assert.deepStrictEqual(explosions(before, safe), []);
+  // O-O over Black's mine on f1: the king blew up there, before the rook
+  // landed on the spent mine (the same board as a mine on g1 would leave).
+  const castle = '4k3/8/8/8/8/8/8/4K2R w K - 0 1 mines=a3,b3/f1,h6';
+  const kingGone = '4k3/8/8/8/8/8/8/5R2 b - - 1 1 mines=a3,b3/h6';
+  assert.deepStrictEqual(explosions(castle, kingGone), ['f1']);
   assert.strictEqual(playerText('M@e4', false, []), 'M@??');
   assert.strictEqual(playerText('g1f3', true, ['f3']), 'g1f3*f3');
   assert.strictEqual(playerText('e1g1', true, ['f1']), 'e1g1*f1');
