@@ -299,6 +299,9 @@ fn bad_commands_and_illegal_moves_are_answered_and_change_nothing() {
         let lines = sync(&mut engine, 8);
         assert!(lines.len() == 1 && lines[0].starts_with("Error (") && lines[0].ends_with(command), "{lines:?}");
     }
+    // XBoard sends its default table path whether it exists or not.
+    engine.send("egtpath syzygy /no/such/directory");
+    assert!(sync(&mut engine, 9).is_empty());
     // The position is the start: e2e4 is still legal, and the engine replies.
     engine.send("usermove e2e4");
     engine.send("go");

@@ -31,7 +31,9 @@ impl State {
     }
 
     /// `egtpath syzygy PATH`: the Syzygy tables, read now; other kinds of
-    /// tables are refused.
+    /// tables are refused. A path without tables changes nothing, silently:
+    /// XBoard sends its default path (`/EGT/Syzygy`) whether it exists or
+    /// not.
     pub(super) fn set_egt_path(&mut self, kind: &str, path: String, line: &str) {
         if kind != "syzygy" {
             return self.error(&format!("only syzygy tables are read, not {kind}"), line);
@@ -39,7 +41,7 @@ impl State {
         self.abandon();
         let loaded = Tablebases::load(&path);
         if loaded.tablebases.is_empty() {
-            return self.error("no Syzygy table found there", line);
+            return;
         }
         self.engine.set_tablebases(Some(Arc::new(loaded.tablebases)));
         self.settings.syzygy_path = path;
