@@ -9,7 +9,10 @@
 //! - [`tablebase`]: Syzygy endgame tablebases: probing and root ranking.
 //! - [`session`]: the game a protocol plays, one session type a game,
 //!   below every protocol.
-//! - [`uci`]: the UCI protocol: commands, options, output.
+//! - [`uci`]: the UCI protocol: commands, options, output; its `run` starts
+//!   the protocol the first command chooses.
+//! - `xboard` (not in the WebAssembly build): the XBoard/WinBoard protocol
+//!   (CECP v2) over the same core.
 //! - [`tools`]: developer tools behind the command line (perft, bench).
 //! - [`memory`]: zeroed, fallible allocation of the large tables.
 //! - [`variants`]: the variants `UCI_Variant` chooses, apart from chess.
@@ -38,3 +41,5 @@ pub mod uci;
 pub mod variants;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod xboard;

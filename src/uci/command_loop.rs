@@ -17,10 +17,10 @@ use std::time::Duration;
 /// How often a waiting loop looks whether the search has ended.
 const POLL: Duration = Duration::from_millis(1);
 
-/// Runs commands from `input` until `quit`, the end of input, or a write to
-/// the GUI fails.
-pub fn serve(session: &mut Session, input: &Receiver<InputLine>, output: &Output) {
-    let mut waiting: VecDeque<InputLine> = VecDeque::new();
+/// Runs `first` (the line that chose UCI, if any) and the commands from
+/// `input` until `quit`, the end of input, or a write to the GUI fails.
+pub fn serve(session: &mut Session, first: Option<InputLine>, input: &Receiver<InputLine>, output: &Output) {
+    let mut waiting: VecDeque<InputLine> = first.into_iter().collect();
     loop {
         let line = match waiting.pop_front() {
             Some(line) => line,

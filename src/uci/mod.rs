@@ -18,16 +18,26 @@ pub mod options;
 pub mod output;
 pub mod session;
 
-use input::spawn_reader;
+use input::{spawn_reader, InputLine};
 use output::Output;
 use session::Session;
 use std::sync::Arc;
 
-/// Runs the UCI loop on stdin and stdout until `quit` or the end of input.
+/// Runs the engine on stdin and stdout until `quit` or the end of input,
+/// in the protocol its first command chooses: `xboard` chooses XBoard's
+/// (CECP, `crate::xboard`), any other line UCI, which reads that line as
+/// its first command.
 pub fn run() {
     let output = Arc::new(Output::stdout());
-    let mut session = Session::new(Arc::clone(&output));
     output.line(&format!("{} {} by {}", session::ENGINE_NAME, env!("CARGO_PKG_VERSION"), session::ENGINE_AUTHOR));
     let input = spawn_reader(std::io::stdin());
-    command_loop::serve(&mut session, &input, &output);
+    let first = input.recv().ok();
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(InputLine::Text(text)) = &first {
+        if crate::xboard::chooses_xboard(text) {
+            return crate::xboard::serve(input, output);
+        }
+    }
+    let mut session = Session::new(Arc::clone(&output));
+    command_loop::serve(&mut session, first, &input, &output);
 }

@@ -1,0 +1,196 @@
+//! Elven Chess as XBoard 4.9.1's own `elven` writes it. XBoard counts the
+//! ten ranks from 0 (its `e2e4` is Roque's `e3e5`); its letters are M for
+//! the dwarf, +B for the elf (a promoted bishop), +R for the goblin and L
+//! for the warlock (Roque's D, E, G, W); a warlock's double move is two
+//! legs, `e3f4,f4g5` (the igui `e3f4,f4e3`), and a pass `@@@@`.
+
+use super::notation::XboardGame;
+use crate::elven::game::ElvenGame;
+use crate::elven::{ElvenMove, ElvenPosition, ElvenSquare};
+
+/// XBoard's text of a pass, whichever warlock makes it.
+pub const PASS: &str = "@@@@";
+
+/// A square in XBoard's coordinates: ranks from 0.
+fn xboard_square(square: ElvenSquare) -> String {
+    format!("{}{}", (b'a' + square.file()) as char, square.rank())
+}
+
+/// Roque's letter for an XBoard letter of a piece (either colour); `+`
+/// comes before the letter of a promoted bishop or rook.
+fn roque_letter(letter: char, promoted: bool) -> char {
+    let roque = match (letter.to_ascii_uppercase(), promoted) {
+        ('B', true) => 'E',
+        ('R', true) => 'G',
+        ('M', _) => 'D',
+        ('L', _) => 'W',
+        (other, _) => other,
+    };
+    if letter.is_ascii_lowercase() {
+        roque.to_ascii_lowercase()
+    } else {
+        roque
+    }
+}
+
+/// XBoard's castling field: `KQkq`, or the rooks' files (`JAja`), which
+/// Roque reads as the side of the king each rook stands on.
+fn roque_castling(field: &str) -> String {
+    field
+        .chars()
+        .map(|c| match c {
+            'A'..='J' if c > 'F' => 'K',
+            'A'..='J' => 'Q',
+            'a'..='j' if c > 'e' => 'k',
+            'a'..='j' => 'q',
+            other => other,
+        })
+        .collect()
+}
+
+/// One leg of XBoard's text (`e3f4`, `e6e7q`): its two squares in Roque's
+/// coordinates and its promotion suffix.
+fn read_leg(leg: &str) -> Option<(String, String, Option<char>)> {
+    let bytes = leg.as_bytes();
+    let square = |at: usize| -> Option<String> {
+        let (file, rank) = (*bytes.get(at)?, *bytes.get(at + 1)?);
+        if !(b'a'..=b'j').contains(&file) || !rank.is_ascii_digit() {
+            return None;
+        }
+        Some(format!("{}{}", file as char, rank - b'0' + 1))
+    };
+    let (from, to) = (square(0)?, square(2)?);
+    match &bytes[4..] {
+        [] => Some((from, to, None)),
+        [suffix] => Some((from, to, Some(*suffix as char))),
+        _ => None,
+    }
+}
+
+/// Why XBoard's promotion suffix is refused, where the rules book forbids
+/// what XBoard's own rules allow.
+fn refused_promotion(suffix: char) -> Option<String> {
+    match suffix.to_ascii_lowercase() {
+        'q' | 'r' | 'b' | 'n' => None,
+        '+' => Some("only pawns promote in Elven Chess: no knight, bishop or rook promotes with '+'".to_string()),
+        'l' => Some("a pawn promotes to a knight, bishop, rook or queen, never to a warlock".to_string()),
+        other => Some(format!("'{other}' is no promotion: a pawn promotes to a knight, bishop, rook or queen")),
+    }
+}
+
+impl XboardGame for ElvenGame {
+    fn xboard_move(_: &ElvenPosition, m: ElvenMove, _: bool) -> String {
+        if m.is_pass() {
+            return PASS.to_string();
+        }
+        let (from, to) = (xboard_square(m.from()), xboard_square(m.to()));
+        match m.first_capture() {
+            Some(via) => {
+                let via = xboard_square(via);
+                format!("{from}{via},{via}{to}")
+            }
+            None => {
+                let promotion = m.promotion_piece().map(|kind| kind.char().to_string()).unwrap_or_default();
+                format!("{from}{to}{promotion}")
+            }
+        }
+    }
+
+    fn roque_move(position: &ElvenPosition, text: &str, _: bool) -> Result<String, String> {
+        if text == PASS {
+            return position.legal_moves().into_iter().find(|m| m.is_pass()).map(|m| m.to_string()).ok_or_else(|| {
+                "no pass is legal here (a pass is a warlock's step out and back, never in check)".into()
+            });
+        }
+        let malformed =
+            || "not a move in XBoard's Elven Chess notation (like e2e4, e6e7q, e3f4,f4g5 or @@@@)".to_string();
+        let legs: Vec<&str> = text.split(',').collect();
+        let read: Vec<_> = legs.iter().map(|leg| read_leg(leg)).collect::<Option<_>>().ok_or_else(malformed)?;
+        if let Some(reason) = read.iter().find_map(|(_, _, suffix)| suffix.and_then(refused_promotion)) {
+            return Err(reason);
+        }
+        match read.as_slice() {
+            [(from, to, suffix)] => Ok(format!("{from}{to}{}", suffix.map(String::from).unwrap_or_default())),
+            [(from, via, None), (second_from, to, None)] if via == second_from => Ok(format!("{from}{via}{to}")),
+            [_, _] => Err("a warlock's second leg starts where its first ends (like e3f4,f4g5)".to_string()),
+            _ => Err(malformed()),
+        }
+    }
+
+    /// XBoard's letters (M, +B, +R, L) and castling field as Roque's.
+    fn roque_fen(fen: &str) -> String {
+        let mut fields = fen.split_whitespace();
+        let mut placement = String::new();
+        let mut promoted = false;
+        for c in fields.next().unwrap_or_default().chars() {
+            match c {
+                '+' => promoted = true,
+                c if c.is_ascii_alphabetic() => {
+                    placement.push(roque_letter(c, promoted));
+                    promoted = false;
+                }
+                c => placement.push(c),
+            }
+        }
+        let side = fields.next().unwrap_or("w");
+        let castling = roque_castling(fields.next().unwrap_or("-"));
+        let rest: Vec<&str> = fields.collect();
+        let mut roque = format!("{placement} {side} {castling}");
+        for field in rest {
+            roque.push(' ');
+            roque.push_str(field);
+        }
+        roque
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elven::ELVEN_STARTPOS_FEN;
+
+    fn start() -> ElvenPosition {
+        ElvenPosition::startpos()
+    }
+
+    #[test]
+    fn ranks_are_counted_from_zero() {
+        assert_eq!(ElvenGame::roque_move(&start(), "e2e4", false).unwrap(), "e3e5");
+        assert_eq!(ElvenGame::roque_move(&start(), "a9a8", false).unwrap(), "a10a9");
+        let m = start().parse_move("e3e5").unwrap();
+        assert_eq!(ElvenGame::xboard_move(&start(), m, false), "e2e4");
+    }
+
+    #[test]
+    fn the_warlock_s_legs_and_pass_are_read_and_written() {
+        // White's warlock on e4 (Roque's e5), Black's pawn on f5 (f6).
+        let fen = "r3k4r/dnbgqwebnd/ppppp1pppp/10/5p4/4W5/10/PPPPPPPPPP/DNBE1QGBND/R4K3R w KQkq - 0 1";
+        let position = ElvenPosition::from_fen(fen).unwrap();
+        let text = ElvenGame::roque_move(&position, "e4f5,f5g6", false).unwrap();
+        assert_eq!(text, "e5f6g7");
+        let double = position.parse_move(&text).unwrap();
+        assert_eq!(ElvenGame::xboard_move(&position, double, false), "e4f5,f5g6");
+        let igui = position.parse_move(&ElvenGame::roque_move(&position, "e4f5,f5e4", false).unwrap()).unwrap();
+        assert!(igui.is_igui());
+        let pass = position.parse_move(&ElvenGame::roque_move(&position, PASS, false).unwrap()).unwrap();
+        assert!(pass.is_pass());
+        assert_eq!(ElvenGame::xboard_move(&position, pass, false), PASS);
+        assert!(ElvenGame::roque_move(&position, "e4f5,g5g6", false).unwrap_err().contains("second leg"));
+    }
+
+    #[test]
+    fn promotions_the_rules_book_forbids_are_refused() {
+        assert!(ElvenGame::roque_move(&start(), "e6e7l", false).unwrap_err().contains("never to a warlock"));
+        assert!(ElvenGame::roque_move(&start(), "c1c8+", false).unwrap_err().contains("'+'"));
+        assert_eq!(ElvenGame::roque_move(&start(), "e6e7q", false).unwrap(), "e7e8q");
+        assert!(ElvenGame::roque_move(&start(), "e2", false).unwrap_err().contains("not a move"));
+        let no_warlock = ElvenPosition::from_fen("4k5/10/10/10/10/10/10/10/10/5K4 w - - 0 1").unwrap();
+        assert!(ElvenGame::roque_move(&no_warlock, PASS, false).unwrap_err().contains("no pass"));
+    }
+
+    #[test]
+    fn xboard_fens_are_read_with_roque_s_letters() {
+        let xboard = "r3k4r/mnb+rql+bbnm/pppppppppp/10/10/10/10/PPPPPPPPPP/MNB+BLQ+RBNM/R4K3R w JAja - 0 1";
+        assert_eq!(ElvenGame::roque_fen(xboard), ELVEN_STARTPOS_FEN);
+    }
+}
