@@ -5,7 +5,7 @@
 
 mod uci_support;
 
-use roque::elven::game::ElvenGame;
+use roque::elven::game::ElvenRecord;
 use roque::elven::{ElvenPosition, ELVEN_STARTPOS_FEN};
 use std::time::Duration;
 use uci_support::{best_move, pv, Engine, TIMEOUT};
@@ -175,7 +175,7 @@ fn self_play_games_are_legal_and_end_by_the_rules() {
     let openings = [["e3e5", "f8f6"], ["d3d4", "e8e7"], ["g3g5", "c8c6"], ["i2h4", "d8d6"]];
     for (index, opening) in openings.iter().enumerate() {
         engine.send("ucinewgame");
-        let mut game = ElvenGame::default();
+        let mut game = ElvenRecord::default();
         for text in opening {
             game.play_text(text).unwrap();
         }

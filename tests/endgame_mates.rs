@@ -2,7 +2,7 @@
 //! alone, Roque playing both sides (an engine each, a fixed node count a
 //! move), must end in mate within the fifty-move rule from every start.
 
-use roque::board::{Game, GameResult, Position};
+use roque::board::{ChessRecord, GameResult, Position};
 use roque::search::{Engine, SearchLimits};
 use roque::types::Color;
 
@@ -12,7 +12,7 @@ const NODES: u64 = 20_000;
 /// The game from `fen` played out for at most fifty moves each: the plies
 /// to mate, or how it ended otherwise.
 fn play_out(fen: &str) -> Result<usize, String> {
-    let mut game = Game::new(Position::from_fen(fen).unwrap());
+    let mut game = ChessRecord::new(Position::from_fen(fen).unwrap());
     let mut engines = [Engine::new(), Engine::new()];
     let attacker = game.position().side_to_move();
     for ply in 0..=100 {

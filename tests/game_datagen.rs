@@ -10,7 +10,7 @@ use roque::search::Engine;
 use roque::tools::datagen::Settings;
 use roque::tools::game_datagen::{self, DataGame, Ending, Kept};
 use roque::variants::turn::Player;
-use roque::variants::{Variant, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{Variant, VariantPosition, VariantRecord, VariantResult};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -85,7 +85,7 @@ fn check_ending(game: DataGame, last_fen: &str, ending: Ending) {
         }
         return;
     };
-    let by_position = VariantGame::new(position).result();
+    let by_position = VariantRecord::new(position).result();
     match ending {
         Ending::Rules(winner) => match by_position {
             Some(result) => {

@@ -5,7 +5,7 @@
 //! made from untouched (copy-make: unmaking is returning to that copy).
 
 use roque::board::perft::perft;
-use roque::board::{stage, Game, MoveList, Position};
+use roque::board::{stage, ChessRecord, MoveList, Position};
 use roque::types::Move;
 
 /// A small deterministic generator (splitmix64), so failures reproduce.
@@ -94,7 +94,7 @@ fn random_games() {
     let starts = start_positions();
     let mut positions = 0;
     for game_number in 0..3000 {
-        let mut game = Game::new(starts[game_number % starts.len()]);
+        let mut game = ChessRecord::new(starts[game_number % starts.len()]);
         for _ in 0..rng.below(160) {
             check_position(game.position());
             positions += 1;

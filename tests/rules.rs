@@ -1,7 +1,7 @@
 //! The rules of chess beyond plain moves: check, pins, en passant, castling
 //! (standard and Chess960), promotion, and the ends of a game.
 
-use roque::board::{moves_before_game_end, DrawReason, Game, GameResult, MoveParseError, Position};
+use roque::board::{moves_before_game_end, ChessRecord, DrawReason, GameResult, MoveParseError, Position};
 use roque::types::{Color, Move, MoveKind, PieceType, Square};
 
 fn position(fen: &str) -> Position {
@@ -18,8 +18,8 @@ fn has(position: &Position, uci: &str, chess960: bool) -> bool {
     uci_moves(position, chess960).iter().any(|m| m == uci)
 }
 
-fn game(fen: &str, moves: &[&str]) -> Game {
-    let mut game = Game::new(position(fen));
+fn game(fen: &str, moves: &[&str]) -> ChessRecord {
+    let mut game = ChessRecord::new(position(fen));
     for m in moves {
         game.play_uci(m, false).unwrap_or_else(|e| panic!("{m}: {e}"));
     }

@@ -1,14 +1,14 @@
 //! The search as a whole, through the public `Engine` API: mates at the
 //! right distance, draws, limits, pondering, MultiPV, threads.
 
-use roque::board::{Game, Position};
+use roque::board::{ChessRecord, Position};
 use roque::search::{Bound, Engine, IterationInfo, Reporter, Score, SearchLimits};
 use roque::types::Move;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-fn game(fen: &str) -> Game {
-    Game::new(Position::from_fen(fen).unwrap())
+fn game(fen: &str) -> ChessRecord {
+    ChessRecord::new(Position::from_fen(fen).unwrap())
 }
 
 fn search(fen: &str, limits: SearchLimits) -> roque::search::SearchResult {
@@ -114,7 +114,7 @@ fn fifty_move_rule() {
 }
 
 /// Every line a search of `game` to `limits` reports, and its best move.
-fn reported(game: &Game, limits: SearchLimits) -> (Vec<IterationInfo>, Move) {
+fn reported(game: &ChessRecord, limits: SearchLimits) -> (Vec<IterationInfo>, Move) {
     let mut engine = Engine::new();
     let recorder = Arc::new(Recorder::default());
     engine.start(game, limits, recorder.clone());
@@ -335,11 +335,11 @@ fn several_threads_find_the_mate_and_reuse_the_pool() {
         let result = engine.search_sync(&game("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"), SearchLimits::depth(8));
         assert_eq!(result.score, Score::Mate(3));
     }
-    let result = engine.search_sync(&Game::new(Position::startpos()), SearchLimits::nodes(200_000));
+    let result = engine.search_sync(&ChessRecord::new(Position::startpos()), SearchLimits::nodes(200_000));
     assert!(Position::startpos().is_legal(result.best));
     engine.set_hash_mb(4).unwrap();
     assert!(engine.set_hash_mb(usize::MAX / 4).is_err());
     engine.new_game();
-    let result = engine.search_sync(&Game::new(Position::startpos()), SearchLimits::depth(6));
+    let result = engine.search_sync(&ChessRecord::new(Position::startpos()), SearchLimits::depth(6));
     assert_eq!(result.depth, 6);
 }

@@ -2,7 +2,7 @@
 //! KRvK, KQvKR, KBNvK, KBvK, KNvK, KPvK): values against python-chess,
 //! damaged and missing tables, and the ranking of root moves.
 
-use roque::board::{Game, Position};
+use roque::board::{ChessRecord, Position};
 use roque::tablebase::table::Kind;
 use roque::tablebase::{rank_root_moves, TableOutcome, Tablebases, Wdl};
 
@@ -191,7 +191,7 @@ fn the_root_keeps_only_moves_that_keep_the_result() {
         ("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", true),
     ] {
         let root = position(fen);
-        let game = Game::new(root);
+        let game = ChessRecord::new(root);
         let legal = root.legal_moves();
         let ranking = rank_root_moves(&tables, &root, &legal, game.keys(), true).unwrap();
         assert!(ranking.by_dtz);
@@ -218,7 +218,7 @@ fn the_root_holds_a_draw_and_resists_a_loss() {
     let tables = tables();
     // K v K+P: only Ke2 holds the draw (Kd1 and Kf1 lose).
     let root = position("8/8/8/8/4k3/4p3/8/4K3 w - - 0 1");
-    let ranking = rank_root_moves(&tables, &root, &root.legal_moves(), Game::new(root).keys(), true).unwrap();
+    let ranking = rank_root_moves(&tables, &root, &root.legal_moves(), ChessRecord::new(root).keys(), true).unwrap();
     let kept: Vec<String> = ranking.moves.iter().map(|k| k.mv.to_uci(false)).collect();
     assert_eq!(kept, ["e1e2"]);
     for kept in &ranking.moves {
@@ -227,7 +227,7 @@ fn the_root_holds_a_draw_and_resists_a_loss() {
     }
     // Losing with the fifty-move draw in sight: the longest resistance.
     let root = position("8/8/8/4k3/8/8/3NK3/4B3 b - - 90 100");
-    let ranking = rank_root_moves(&tables, &root, &root.legal_moves(), Game::new(root).keys(), true).unwrap();
+    let ranking = rank_root_moves(&tables, &root, &root.legal_moves(), ChessRecord::new(root).keys(), true).unwrap();
     let best = ranking.moves[0];
     for m in root.legal_moves() {
         let dtz = tables.probe_dtz(&root.make_move(m)).unwrap();

@@ -4,7 +4,7 @@
 
 mod uci_support;
 
-use roque::board::{Game, GameResult, Position};
+use roque::board::{ChessRecord, GameResult, Position};
 use roque::search::StrengthLimit;
 use roque::types::Color;
 use std::time::{Duration, Instant};
@@ -47,8 +47,8 @@ fn skill_level_limits_too_and_the_limit_can_be_lifted() {
 
 /// Plays `fen` out: the limited engine (`options`) for `limited`, the full
 /// engine for the other side, `go movetime` a move.
-fn play_out(engine: &mut Engine, fen: &str, limited: Color, options: &[&str], max_plies: usize) -> Game {
-    let mut game = Game::new(Position::from_fen(fen).unwrap());
+fn play_out(engine: &mut Engine, fen: &str, limited: Color, options: &[&str], max_plies: usize) -> ChessRecord {
+    let mut game = ChessRecord::new(Position::from_fen(fen).unwrap());
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..max_plies {
         if game.result().is_some() {

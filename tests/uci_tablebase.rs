@@ -4,7 +4,7 @@
 
 mod uci_support;
 
-use roque::board::{Game, GameResult, Position};
+use roque::board::{ChessRecord, GameResult, Position};
 use uci_support::{best_move, field, score_lines, Engine};
 
 fn tables() -> String {
@@ -55,7 +55,7 @@ fn the_root_in_the_tables_plays_a_winning_move_and_reports_a_win() {
     assert!(score > 30_000, "a table win scores near the mate scores: {last}");
     let best = best_move(&lines);
     let position = Position::from_fen(fen).unwrap();
-    let mut game = Game::new(position);
+    let mut game = ChessRecord::new(position);
     game.play_uci(&best, false).unwrap();
     let tables = roque::tablebase::Tablebases::load(&tables()).tablebases;
     assert_eq!(tables.probe_wdl(game.position()), Some(roque::tablebase::Wdl::Loss), "{best} gives the win away");
@@ -77,8 +77,8 @@ fn a_position_without_a_table_is_searched_as_usual() {
 
 /// Plays `fen` out with the engine on both sides, `go nodes` a move, and
 /// returns the finished game (or the position after `max_plies`).
-fn play_out(engine: &mut Engine, fen: &str, nodes: u32, max_plies: usize) -> Game {
-    let mut game = Game::new(Position::from_fen(fen).unwrap());
+fn play_out(engine: &mut Engine, fen: &str, nodes: u32, max_plies: usize) -> ChessRecord {
+    let mut game = ChessRecord::new(Position::from_fen(fen).unwrap());
     let mut moves: Vec<String> = Vec::new();
     engine.send("ucinewgame");
     for _ in 0..max_plies {
@@ -94,7 +94,7 @@ fn play_out(engine: &mut Engine, fen: &str, nodes: u32, max_plies: usize) -> Gam
     game
 }
 
-fn assert_mated_by(game: &Game, winner: roque::types::Color, limit: usize) {
+fn assert_mated_by(game: &ChessRecord, winner: roque::types::Color, limit: usize) {
     assert!(
         matches!(game.result(), Some(GameResult::Checkmate { winner: w }) if w == winner),
         "no mate within {limit} plies: {:?}, {}",

@@ -8,14 +8,14 @@ use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
 use roque::session::VariantSearch;
 use roque::types::Color;
-use roque::variants::{Player, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{Player, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult};
 use variants_support::{play, position, random_positions};
 
 fn camps(fen: &str) -> VariantPosition {
     position(Variant::Camps, fen)
 }
 
-fn after(moves: &[&str]) -> VariantGame {
+fn after(moves: &[&str]) -> VariantRecord {
     play(VariantPosition::startpos(Variant::Camps), moves)
 }
 
@@ -98,7 +98,7 @@ fn the_search_plays_for_the_player_not_the_colour() {
     let start = camps("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
     assert_eq!(start.turn().player, Player::Second);
     let mut engine = Engine::new();
-    let result = engine.search_variant_sync(&VariantGame::new(start), SearchLimits::depth(3), None);
+    let result = engine.search_variant_sync(&VariantRecord::new(start), SearchLimits::depth(3), None);
     assert!(matches!(result.score, Score::Mate(n) if n > 0), "{result:?}");
     let game = play(start, &[&result.best.to_uci(false)]);
     engine.clear_hash();

@@ -8,7 +8,7 @@ use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::{Color, Piece, Square};
-use roque::variants::{Variant, VariantFenError, VariantGame, VariantPosition};
+use roque::variants::{Variant, VariantFenError, VariantPosition, VariantRecord};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -16,8 +16,8 @@ fn ghost(fen: &str) -> VariantPosition {
     position(Variant::Ghost, fen)
 }
 
-fn after(moves: &[&str]) -> VariantGame {
-    let mut game = VariantGame::new(VariantPosition::startpos(Variant::Ghost));
+fn after(moves: &[&str]) -> VariantRecord {
+    let mut game = VariantRecord::new(VariantPosition::startpos(Variant::Ghost));
     for text in moves {
         game.play_uci(text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
@@ -60,7 +60,7 @@ fn a_ghost_cannot_be_captured_not_even_by_a_ghost() {
 
 #[test]
 fn a_ghost_moves_and_captures_like_its_piece() {
-    let mut game = VariantGame::new(ghost("4k3/8/8/3p4/8/2N*5/8/4K3 w - - 0 1"));
+    let mut game = VariantRecord::new(ghost("4k3/8/8/3p4/8/2N*5/8/4K3 w - - 0 1"));
     assert!(has(game.position(), "c3d5") && has(game.position(), "c3b5"));
     game.play_uci("c3d5", false).unwrap();
     assert!(game.position().ghosts().contains(Square::D5), "a ghost stays a ghost");
@@ -85,7 +85,7 @@ fn a_move_that_lets_a_checking_ghost_back_is_illegal() {
 
 #[test]
 fn en_passant_the_taken_pawn_waits_where_its_taker_lands() {
-    let mut game = VariantGame::new(ghost("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
+    let mut game = VariantRecord::new(ghost("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
     game.play_uci("e5d6", false).unwrap();
     assert_eq!(game.position().returns().on(Square::D6).collect::<Vec<_>>(), vec![Piece::BlackPawn]);
     assert_eq!(game.position().piece_on(Square::D5), None);
@@ -93,19 +93,19 @@ fn en_passant_the_taken_pawn_waits_where_its_taker_lands() {
 
 #[test]
 fn a_ghost_pawn_double_step_gives_no_en_passant() {
-    let mut game = VariantGame::new(ghost("4k3/8/8/8/3p4/8/4P*3/4K3 w - - 0 1"));
+    let mut game = VariantRecord::new(ghost("4k3/8/8/8/3p4/8/4P*3/4K3 w - - 0 1"));
     game.play_uci("e2e4", false).unwrap();
     assert_eq!(game.position().en_passant(), None);
     assert!(!has(game.position(), "d4e3"));
     // A real pawn's double step does.
-    let mut game = VariantGame::new(ghost("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"));
+    let mut game = VariantRecord::new(ghost("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"));
     game.play_uci("e2e4", false).unwrap();
     assert!(has(game.position(), "d4e3"));
 }
 
 #[test]
 fn a_ghost_pawn_promotes_to_a_ghost_piece() {
-    let mut game = VariantGame::new(ghost("4k3/1P*6/8/8/8/8/8/4K3 w - - 0 1"));
+    let mut game = VariantRecord::new(ghost("4k3/1P*6/8/8/8/8/8/4K3 w - - 0 1"));
     game.play_uci("b7b8q", false).unwrap();
     assert_eq!(game.position().piece_on(Square::B8), Some(Piece::WhiteQueen));
     assert!(game.position().ghosts().contains(Square::B8));
@@ -178,6 +178,6 @@ fn the_search_uses_an_invulnerable_ghost() {
     // The ghost queen cannot be taken: unguarded, Qxf7 is mate all the same.
     let position = ghost("rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q*2/PPPP1PPP/RNB1KBNR w KQkq - 0 3");
     let mut engine = Engine::new();
-    let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(3), None);
+    let result = engine.search_variant_sync(&VariantRecord::new(position), SearchLimits::depth(3), None);
     assert_eq!(result.best.to_uci(false), "f3f7");
 }

@@ -10,7 +10,7 @@ use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
 use roque::session::VariantSearch;
 use roque::types::Color;
-use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{ActionParseError, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult};
 use variants_support::{engine_moves, position, random_positions};
 
 fn losing(fen: &str) -> VariantPosition {
@@ -24,7 +24,7 @@ fn moves(fen: &str) -> Vec<String> {
 #[test]
 fn a_capture_is_compulsory() {
     let start = VariantPosition::startpos(Variant::Losers);
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     game.play_uci("e2e4", false).unwrap();
     game.play_uci("d7d5", false).unwrap();
     assert_eq!(engine_moves(game.position()), vec!["e4d5"]);
@@ -64,7 +64,7 @@ fn castling_is_a_plain_move_when_no_capture_is_legal() {
 
 #[test]
 fn the_player_who_is_checkmated_wins() {
-    let mut game = VariantGame::new(losing("k2r4/8/8/8/8/8/6PP/2R4K w - - 0 1"));
+    let mut game = VariantRecord::new(losing("k2r4/8/8/8/8/8/6PP/2R4K w - - 0 1"));
     game.play_uci("c1d1", false).unwrap();
     // Black must take, and mates White: White wins.
     assert_eq!(engine_moves(game.position()), vec!["d8d1"]);
@@ -78,7 +78,7 @@ fn the_player_who_is_checkmated_wins() {
 fn stalemate_wins_for_the_stalemated_side() {
     // Fairy-Stockfish's and Cute Chess's losers: a side that cannot move
     // wins, mated or not (the rules book is silent on stalemate).
-    let game = VariantGame::new(losing("k7/7p/1Q5P/8/8/8/8/7K b - - 0 1"));
+    let game = VariantRecord::new(losing("k7/7p/1Q5P/8/8/8/8/7K b - - 0 1"));
     assert_eq!(game.result(), Some(VariantResult::StalematedWins { winner: Color::Black }));
     assert_eq!(game.result().unwrap().score_text(), "0-1");
 }
@@ -87,11 +87,11 @@ fn stalemate_wins_for_the_stalemated_side() {
 fn a_bare_king_wins_and_ends_the_game() {
     // Black has lost every man but its king: Black has won, and no side
     // moves any more (Fairy-Stockfish generates no move there either).
-    let game = VariantGame::new(losing("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"));
+    let game = VariantRecord::new(losing("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"));
     assert_eq!(game.result(), Some(VariantResult::BareKingWins { winner: Color::Black }));
     assert!(game.position().legal_actions().is_empty());
     // The capture of the last man wins for the side that lost it.
-    let mut game = VariantGame::new(losing("4k3/8/8/8/8/2p5/3P4/4K3 w - - 0 1"));
+    let mut game = VariantRecord::new(losing("4k3/8/8/8/8/2p5/3P4/4K3 w - - 0 1"));
     game.play_uci("d2c3", false).unwrap();
     assert_eq!(game.result(), Some(VariantResult::BareKingWins { winner: Color::Black }));
 }
@@ -100,13 +100,13 @@ fn a_bare_king_wins_and_ends_the_game() {
 fn no_material_is_too_little() {
     // Two bishops on one colour cannot mate, but either side can still lose
     // its bishop and win: the game goes on.
-    let game = VariantGame::new(losing("4k3/8/8/3b4/8/8/8/2B1K3 w - - 0 1"));
+    let game = VariantRecord::new(losing("4k3/8/8/3b4/8/8/8/2B1K3 w - - 0 1"));
     assert_eq!(game.result(), None);
 }
 
 fn search(fen: &str, depth: u32) -> (String, Score) {
     let mut engine = Engine::new();
-    let result = engine.search_variant_sync(&VariantGame::new(losing(fen)), SearchLimits::depth(depth), None);
+    let result = engine.search_variant_sync(&VariantRecord::new(losing(fen)), SearchLimits::depth(depth), None);
     (result.best.to_uci(false), result.score)
 }
 
@@ -138,7 +138,7 @@ fn hand_checked_perft() {
     assert_eq!(perft(&rook, 1), 18);
     assert_eq!(perft(&rook, 2), 240);
     // After 1. e4 d5 only exd5; then only Qxd5.
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     game.play_uci("e2e4", false).unwrap();
     game.play_uci("d7d5", false).unwrap();
     assert_eq!(perft(game.position(), 1), 1);

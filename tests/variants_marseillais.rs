@@ -10,7 +10,7 @@ use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::Color;
 use roque::variants::{
-    Action, ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult,
+    Action, ActionParseError, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult,
 };
 use variants_support::{engine_moves, play, position, random_positions, turn_of};
 
@@ -20,7 +20,7 @@ fn marseillais(fen: &str) -> VariantPosition {
 
 /// The game of `moves` from the start under the balanced rule (White's
 /// first turn of one move), the rule most of these tests were written for.
-fn after(moves: &[&str]) -> VariantGame {
+fn after(moves: &[&str]) -> VariantRecord {
     play(VariantPosition::startpos(Variant::Marseillais).with_first_turn_of_one_move(), moves)
 }
 
@@ -36,7 +36,7 @@ fn every_turn_has_two_moves_whites_first_too() {
     let later = marseillais("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 turn=2/2");
     assert_eq!(perft(&later, 1), 30);
     let one = marseillais("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 7");
-    assert_eq!(turn_of(&VariantGame::new(one)), (Color::White, 1, 2));
+    assert_eq!(turn_of(&VariantRecord::new(one)), (Color::White, 1, 2));
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn the_search_finds_a_mate_that_takes_both_moves_of_a_turn() {
     // moves, the first of them quiet.
     let start = marseillais("7k/6pp/8/8/8/8/8/K6R w - - 0 5");
     let mut engine = Engine::new();
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     for _ in 0..2 {
         let result = engine.search_variant_sync(&game, SearchLimits::depth(4), None);
         game.play(result.best);

@@ -10,7 +10,7 @@ use roque::search::Engine as SearchEngine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::{Bitboard, Color, PieceType, Square};
-use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{Action, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult};
 use uci_support::{best_move, Engine};
 use variants_support::{play, position, turn_of};
 
@@ -75,7 +75,7 @@ fn a_king_that_lands_on_a_mine_is_mated() {
     assert!(walked.legal_actions().is_empty());
     assert_eq!(walked.result_with_no_move(), VariantResult::LostToMine { loser: Color::White });
     assert_eq!(walked.result_with_no_move().to_string(), "0-1 (mated by a mine)");
-    let mut game = VariantGame::new(position);
+    let mut game = VariantRecord::new(position);
     game.play_uci("e1d1", false).unwrap();
     assert_eq!(game.result().map(|r| r.score_text()), Some("0-1"));
 }
@@ -97,7 +97,7 @@ fn a_castling_king_that_passes_over_a_mine_explodes_and_is_mated() {
     let short = play(mined("4k3/8/8/8/8/8/8/4K2R w K - 0 1 mines=a3,b3/f1,h6"), &["e1g1"]);
     assert_eq!(short.result(), Some(VariantResult::LostToMine { loser: Color::White }));
     // Chess960: the king on b1 castles to g1 over c1, d1, e1 and f1.
-    let mut wide = VariantGame::new(mined("4k3/8/8/8/8/8/8/1K5R w H - 0 1 mines=a3,b3/d1,h6"));
+    let mut wide = VariantRecord::new(mined("4k3/8/8/8/8/8/8/1K5R w H - 0 1 mines=a3,b3/d1,h6"));
     wide.play_uci("b1h1", true).unwrap();
     assert_eq!(wide.result(), Some(VariantResult::LostToMine { loser: Color::White }));
     // Only the king's path counts: in O-O-O the rook alone passes over b1,
@@ -110,7 +110,7 @@ fn a_castling_king_that_passes_over_a_mine_explodes_and_is_mated() {
     // A king that passed over a square unharmed tells that no secret mine
     // lies there.
     let secret = mined("4k3/8/8/8/8/8/8/1K5R w H - 0 1 mines=a3,b3/?,?");
-    let mut heard = VariantGame::new(secret);
+    let mut heard = VariantRecord::new(secret);
     assert!(heard.mine_odds().on(Color::Black, Square::D1) > 0);
     heard.play_uci("b1h1", true).unwrap();
     assert_eq!(heard.mine_odds().on(Color::Black, Square::D1), 0);
@@ -268,7 +268,7 @@ fn a_player_hears_of_secret_mines_and_of_its_own_explosions() {
     let start = VariantPosition::startpos(Variant::Mined)
         .with_known_mines(Color::White, Square::C3.bitboard() | Square::F6.bitboard())
         .unwrap();
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     let odds = game.mine_odds();
     // Two secret mines over the 64 squares (under men too).
     assert_eq!(odds.on(Color::Black, Square::E4), 32);
@@ -296,7 +296,7 @@ fn a_player_hears_of_secret_mines_and_of_its_own_explosions() {
     assert!(game.play_uci("M@??", false).is_err());
     assert_eq!(game.position().fen(), before);
     // With every mine of the other side known, '*' has nothing to reveal.
-    let mut known = VariantGame::new(mined(CROSSED));
+    let mut known = VariantRecord::new(mined(CROSSED));
     let error = known.play_uci("g1f3*", false).unwrap_err().to_string();
     assert!(error.contains("has none that could lie there"), "{error}");
 }
@@ -307,7 +307,7 @@ fn the_search_weighs_the_odds_of_a_secret_mine() {
     // mines are secret; the odds of one on d5 are set by hand.
     let fen = "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 30 mines=a3,b3/?,?";
     let run = |odds: Option<(Square, u16)>| {
-        let game = VariantGame::new(mined(fen));
+        let game = VariantRecord::new(mined(fen));
         let mut engine = SearchEngine::new();
         let limits = SearchLimits { depth: Some(5), ..SearchLimits::default() };
         let mut odds_table = roque::variants::mines::MineOdds::default();
@@ -378,7 +378,7 @@ fn castling_onto_a_secret_mine_is_marked_with_the_squares_that_exploded() {
     // White knows its mines; Black's are secret. O-O takes the king over f1
     // to g1 and lands the rook on f1, either of which may hide one.
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=a3,b3/?,?";
-    let mut game = VariantGame::new(mined(fen));
+    let mut game = VariantRecord::new(mined(fen));
     let error = game.play_uci("e1g1*", false).unwrap_err().to_string();
     assert!(error.contains("name those that exploded") && error.contains("e1g1*f1"), "{error}");
     // The mine was on f1, which the king passes over before the rook lands
@@ -392,7 +392,7 @@ fn castling_onto_a_secret_mine_is_marked_with_the_squares_that_exploded() {
     game.play_uci("e1g1*g1", false).unwrap();
     assert_eq!(game.result(), Some(VariantResult::LostToMine { loser: Color::White }));
     // Where only one square could hold a mine, '*' alone names it.
-    let mut lone = VariantGame::new(mined("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=a3,b3/g1,h6"));
+    let mut lone = VariantRecord::new(mined("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 mines=a3,b3/g1,h6"));
     assert!(lone.play_uci("e1g1*", false).is_ok(), "every mine known: g1 alone");
     assert_eq!(lone.result(), Some(VariantResult::LostToMine { loser: Color::White }));
 }
@@ -402,12 +402,12 @@ fn chess960_castling_that_swaps_king_and_rook_lands_both() {
     // King f1, rook g1: O-O puts the king on g1, where the rook stood and
     // Black's mine lies, and the rook on f1. The king explodes.
     let fen = "4k3/8/8/8/8/8/8/5KR1 w G - 0 1 mines=a3,b3/g1,c6";
-    let mut game = VariantGame::new(mined(fen));
+    let mut game = VariantRecord::new(mined(fen));
     game.play_uci("f1g1", true).unwrap();
     assert_eq!(game.result(), Some(VariantResult::LostToMine { loser: Color::White }));
     // With Black's mines secret, the player marks it, and may name g1.
     let secret = "4k3/8/8/8/8/8/8/5KR1 w G - 0 1 mines=a3,b3/?,?";
-    let mut heard = VariantGame::new(mined(secret));
+    let mut heard = VariantRecord::new(mined(secret));
     assert!(heard.play_uci("f1g1*", true).is_err(), "g1 and f1 could both hold one");
     heard.play_uci("f1g1*g1", true).unwrap();
     assert_eq!(heard.result(), Some(VariantResult::LostToMine { loser: Color::White }));
@@ -437,7 +437,7 @@ fn the_engine_chooses_its_own_mines_and_tells_only_the_referee() {
 fn the_engine_keeps_its_king_off_a_known_mine() {
     // Two of the king's five moves land on Black's mines (d2, f2).
     let position = mined("4k3/8/8/8/8/8/8/4K3 w - - 0 1 mines=a6,b6/d2,f2");
-    let game = VariantGame::new(position);
+    let game = VariantRecord::new(position);
     let mut engine = SearchEngine::new();
     let limits = SearchLimits { depth: Some(4), ..SearchLimits::default() };
     let best = engine.search_variant_sync(&game, limits, None).best;

@@ -12,7 +12,7 @@ use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::Color;
-use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
+use roque::variants::{ActionParseError, Variant, VariantFenError, VariantPosition, VariantRecord};
 use variants_support::{engine_moves, play, position};
 
 fn placement(fen: &str) -> VariantPosition {
@@ -130,7 +130,7 @@ fn fen_round_trips_and_bad_fens_are_refused() {
 #[test]
 fn the_search_drops_pieces_and_plays_on() {
     let mut engine = Engine::new();
-    let mut game = VariantGame::new(start());
+    let mut game = VariantRecord::new(start());
     for _ in 0..24 {
         let result = engine.search_variant_sync(&game, SearchLimits::depth(3), None);
         let text = result.best.to_uci(false);

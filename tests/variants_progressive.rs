@@ -8,14 +8,14 @@ use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::{Color, Square};
-use roque::variants::{Action, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{Action, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult};
 use variants_support::{engine_moves, play, position, random_positions, turn_of};
 
 fn progressive(fen: &str) -> VariantPosition {
     position(Variant::Progressive, fen)
 }
 
-fn after(moves: &[&str]) -> VariantGame {
+fn after(moves: &[&str]) -> VariantRecord {
     play(VariantPosition::startpos(Variant::Progressive), moves)
 }
 
@@ -117,7 +117,7 @@ fn bad_fens_are_refused_with_the_reason() {
 fn the_search_mates_within_a_turn_of_three() {
     let start = progressive("k7/8/1K6/8/8/8/8/7R w - - 0 2");
     let mut engine = Engine::new();
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     while game.result().is_none() && game.position().side_to_move() == Color::White {
         let result = engine.search_variant_sync(&game, SearchLimits::depth(4), None);
         game.play(result.best);

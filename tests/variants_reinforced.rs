@@ -8,7 +8,7 @@ use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::{Color, PieceType};
-use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition};
+use roque::variants::{ActionParseError, Variant, VariantFenError, VariantPosition, VariantRecord};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
 
@@ -16,8 +16,8 @@ fn reinforced(fen: &str) -> VariantPosition {
     position(Variant::Reinforced, fen)
 }
 
-fn after(moves: &[&str]) -> VariantGame {
-    let mut game = VariantGame::new(VariantPosition::startpos(Variant::Reinforced));
+fn after(moves: &[&str]) -> VariantRecord {
+    let mut game = VariantRecord::new(VariantPosition::startpos(Variant::Reinforced));
     for text in moves {
         game.play_uci(text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
@@ -88,7 +88,7 @@ fn the_capture_must_be_legal_before_the_placement() {
 #[test]
 fn a_placement_may_give_check() {
     let position = reinforced("4k3/8/8/3P4/8/8/8/4K3[Q] w - - 0 2 capture=d5");
-    let mut game = VariantGame::new(position);
+    let mut game = VariantRecord::new(position);
     game.play_uci("Q@e4", false).unwrap();
     assert!(game.position().in_check());
     assert_eq!(game.position().side_to_move(), Color::Black);
@@ -98,7 +98,7 @@ fn a_placement_may_give_check() {
 fn a_capture_that_gives_check_is_followed_by_its_placement() {
     // Rxe7+ checks; White still places the pawn before Black answers.
     let position = reinforced("4k3/4p3/8/8/8/8/8/4RK2[] w - - 0 1");
-    let mut game = VariantGame::new(position);
+    let mut game = VariantRecord::new(position);
     game.play_uci("e1e7", false).unwrap();
     assert_eq!(game.position().side_to_move(), Color::White);
     assert!(game.position().legal_actions().iter().all(|a| a.is_drop()));
@@ -180,7 +180,7 @@ fn the_search_places_where_it_counts() {
     // guarded by the rook.
     let position = reinforced("7k/8/8/8/8/8/8/4K1R1[Q] w - - 0 2 capture=g1");
     let mut engine = Engine::new();
-    let result = engine.search_variant_sync(&VariantGame::new(position), SearchLimits::depth(3), None);
+    let result = engine.search_variant_sync(&VariantRecord::new(position), SearchLimits::depth(3), None);
     let after = position.make(result.best);
     assert!(after.legal_actions().is_empty() && after.in_check(), "{:?} does not mate", result.best);
 }

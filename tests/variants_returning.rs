@@ -10,7 +10,7 @@ use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::{Color, PieceType, Square};
 use roque::variants::{
-    Action, ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult,
+    Action, ActionParseError, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult,
 };
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, position, random_positions};
@@ -19,8 +19,8 @@ fn returning(fen: &str) -> VariantPosition {
     position(Variant::Returning, fen)
 }
 
-fn after(moves: &[&str]) -> VariantGame {
-    let mut game = VariantGame::new(VariantPosition::startpos(Variant::Returning));
+fn after(moves: &[&str]) -> VariantRecord {
+    let mut game = VariantRecord::new(VariantPosition::startpos(Variant::Returning));
     for text in moves {
         game.play_uci(text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
@@ -81,7 +81,7 @@ fn a_pawn_returns_off_the_first_and_last_ranks_and_a_bishop_to_its_colour() {
 
 #[test]
 fn a_placement_that_gives_check_ends_the_turn() {
-    let mut game = VariantGame::new(returning("4k3/8/8/3q4/4P3/8/8/4K3[] w - - 0 1"));
+    let mut game = VariantRecord::new(returning("4k3/8/8/3q4/4P3/8/8/4K3[] w - - 0 1"));
     game.play_uci("e4d5", false).unwrap();
     let mut quiet = game.clone();
     quiet.play_uci("Q@h8", false).unwrap();
@@ -95,7 +95,7 @@ fn a_placement_that_gives_check_ends_the_turn() {
 fn a_placement_may_not_leave_its_own_king_in_check() {
     // Rxe2+ gives check: the pawn given back must block it (any move
     // that leaves one's own king in check is illegal, a placement too).
-    let mut game = VariantGame::new(returning("4k3/8/8/8/8/8/4p3/4RK2[] w - - 0 1"));
+    let mut game = VariantRecord::new(returning("4k3/8/8/8/8/8/4p3/4RK2[] w - - 0 1"));
     game.play_uci("e1e2", false).unwrap();
     assert!(game.position().in_check());
     let mut blocked = game.clone();
@@ -110,7 +110,7 @@ fn a_placement_may_not_leave_its_own_king_in_check() {
 fn a_piece_that_cannot_answer_a_check_is_lost_and_its_owner_answers_with_a_move() {
     // Nxf2+ checks the king on h1: no placement blocks a knight's check, so
     // the knight given back is lost, and White plays a plain turn.
-    let mut game = VariantGame::new(returning("k7/8/8/8/4n3/8/5NPP/7K[] b - - 0 1"));
+    let mut game = VariantRecord::new(returning("k7/8/8/8/4n3/8/5NPP/7K[] b - - 0 1"));
     game.play_uci("e4f2", false).unwrap();
     let position = game.position();
     assert_eq!((position.hands().total(Color::White), position.pending()), (0, None));
@@ -127,7 +127,7 @@ fn a_piece_with_no_square_allowed_is_lost_and_its_owner_plays_a_plain_turn() {
     // bishop, which could only return to that diagonal, where it would
     // attack its taker: it is lost, and White plays an ordinary move.
     let fen = "1k1n1r1b/p1p1p3/1p1p3p/N1Q3q1/1P3P1R/P3P1P1/3P1P1P/B1R1K1N1[] b - - 0 30";
-    let mut game = VariantGame::new(returning(fen));
+    let mut game = VariantRecord::new(returning(fen));
     game.play_uci("h8a1", false).unwrap();
     let position = game.position();
     assert_eq!(position.side_to_move(), Color::White);
@@ -143,7 +143,7 @@ fn a_placement_that_leaves_its_owner_no_move_ends_the_turn() {
     // book's four conditions forbids it), where it leaves White's king on
     // a1 no square: White's turn ends with its placement (`0000`), and
     // Black moves; no stalemate inside the turn.
-    let mut game = VariantGame::new(returning("6k1/8/8/8/8/8/2q2q2/K7[P] w - - 0 1 capture=f2"));
+    let mut game = VariantRecord::new(returning("6k1/8/8/8/8/8/2q2q2/K7[P] w - - 0 1 capture=f2"));
     game.play_uci("P@g7", false).unwrap();
     assert_eq!(game.position().legal_actions().as_slice(), [Action::PASS]);
     assert_eq!(game.result(), None);
@@ -166,7 +166,7 @@ fn a_placement_that_leaves_its_owner_no_move_ends_the_turn() {
 fn only_a_pawn_move_resets_the_fifty_move_count() {
     // A capture and the placement of the man it gives back change nothing
     // for good: the count runs on through them, and the game is drawn.
-    let mut game = VariantGame::new(returning("4k3/8/8/3q4/8/8/3Q4/4K3[] w - - 97 80"));
+    let mut game = VariantRecord::new(returning("4k3/8/8/3q4/8/8/3Q4/4K3[] w - - 97 80"));
     game.play_uci("d2d5", false).unwrap();
     game.play_uci("Q@h8", false).unwrap();
     assert_eq!(game.position().halfmove_clock(), 99);
@@ -174,7 +174,7 @@ fn only_a_pawn_move_resets_the_fifty_move_count() {
     game.play_uci("e8e7", false).unwrap();
     assert_eq!(game.result(), Some(VariantResult::Draw(DrawReason::FiftyMoveRule)));
     // A pawn's step resets it.
-    let mut game = VariantGame::new(returning("4k3/8/8/8/8/8/3P4/4K3[] w - - 97 80"));
+    let mut game = VariantRecord::new(returning("4k3/8/8/8/8/8/3P4/4K3[] w - - 97 80"));
     game.play_uci("d2d3", false).unwrap();
     assert_eq!(game.position().halfmove_clock(), 0);
 }
@@ -185,7 +185,7 @@ fn self_play_games_end_by_the_rules() {
     // reset the fifty-move count though no man left the game.
     let mut random = variants_support::Random(7);
     for _ in 0..20 {
-        let mut game = VariantGame::new(VariantPosition::startpos(Variant::Returning));
+        let mut game = VariantRecord::new(VariantPosition::startpos(Variant::Returning));
         let mut plies = 0;
         while game.result().is_none() {
             let actions = game.position().legal_actions();

@@ -8,7 +8,7 @@ mod variants_support;
 use roque::search::{Engine, SearchLimits};
 use roque::search::{Reporter, ResultReporter};
 use roque::session::VariantSearch;
-use roque::variants::{Variant, VariantGame, VariantPosition};
+use roque::variants::{Variant, VariantPosition, VariantRecord};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use variants_support::random_positions;
@@ -31,7 +31,7 @@ fn node_limited_searches(threads: usize) {
         let start = VariantPosition::startpos(variant);
         let positions = random_positions(&start, 12, 120, 71 + i as u64);
         for position in positions.iter().step_by(7).filter(|p| !p.legal_actions().is_empty()) {
-            let result = engine.search_variant_sync(&VariantGame::new(*position), SearchLimits::nodes(1000), None);
+            let result = engine.search_variant_sync(&VariantRecord::new(*position), SearchLimits::nodes(1000), None);
             assert!(position.legal_actions().contains(&result.best), "{variant}: {}", position.fen());
             assert!(
                 result.nodes <= 20_000,
@@ -69,7 +69,7 @@ fn every_thread_searches_a_variant_and_all_of_them_count() {
     // nodes, and the reported total counts them beside the main thread's.
     // (Comparing with one thread's total is no test: the shared table can
     // make three threads reach the depth with fewer nodes in all.)
-    let game = VariantGame::new(VariantPosition::startpos(Variant::Marseillais));
+    let game = VariantRecord::new(VariantPosition::startpos(Variant::Marseillais));
     let mut engine = Engine::new();
     engine.set_threads(3).unwrap();
     let three = engine.search_variant_sync(&game, SearchLimits::depth(6), None);
@@ -89,7 +89,7 @@ fn an_infinite_variant_search_on_several_threads_ends_on_stop() {
     let mut engine = Engine::new();
     engine.set_threads(2).unwrap();
     for variant in [Variant::Progressive, Variant::Returning, Variant::Mined] {
-        let game = VariantGame::new(VariantPosition::startpos(variant));
+        let game = VariantRecord::new(VariantPosition::startpos(variant));
         let reporter = Arc::new(ResultReporter::default());
         let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
         engine.start_variant(

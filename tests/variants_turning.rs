@@ -9,7 +9,7 @@ use roque::search::{Score, SearchLimits};
 use roque::session::VariantSearch;
 use roque::types::Color;
 use roque::variants::eval::evaluate;
-use roque::variants::{Player, SwapClock, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{Player, SwapClock, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult};
 use variants_support::{position, random_positions};
 
 fn turning(fen: &str) -> VariantPosition {
@@ -18,7 +18,7 @@ fn turning(fen: &str) -> VariantPosition {
 
 #[test]
 fn the_players_swap_sides_after_every_n_moves_each() {
-    let mut game = VariantGame::new(VariantPosition::startpos_with_period(Variant::Turning, 2));
+    let mut game = VariantRecord::new(VariantPosition::startpos_with_period(Variant::Turning, 2));
     assert_eq!(game.position().swap_clock(), SwapClock { period: 2, left: 4 });
     let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3"];
     // The owner of the next move after each: two moves each, then the
@@ -44,14 +44,14 @@ fn whoever_mates_the_other_wins_whatever_side_it_leads() {
     // The second player leads White now and mates Black: a win for the
     // second player (0-1: the first player began with White).
     let start = turning("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 30 player=2 swap=6/5");
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     game.play_uci("a1a8", false).unwrap();
     assert_eq!(game.result(), Some(VariantResult::MatedBy { mated: Color::Black, winner: Player::Second }));
     assert_eq!(game.result().unwrap().score_text(), "0-1");
     // The same mate as the last move before a swap: the mated colour's
     // next move was the mater's own, and the mater has won.
     let start = turning("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 30 swap=1/5");
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     game.play_uci("a1a8", false).unwrap();
     assert_eq!(game.position().turn().player, Player::First);
     assert_eq!(game.result(), Some(VariantResult::MatedBy { mated: Color::Black, winner: Player::First }));
@@ -102,9 +102,9 @@ fn the_search_mates_for_the_player_it_plays() {
     // The first player leads Black now: it mates White.
     let start = turning("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 30 player=1 swap=5/5");
     let mut engine = Engine::new();
-    let result = engine.search_variant_sync(&VariantGame::new(start), SearchLimits::depth(3), None);
+    let result = engine.search_variant_sync(&VariantRecord::new(start), SearchLimits::depth(3), None);
     assert_eq!(result.score, Score::Mate(1));
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     game.play(result.best);
     assert_eq!(game.result(), Some(VariantResult::MatedBy { mated: Color::White, winner: Player::First }));
 }

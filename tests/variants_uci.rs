@@ -6,7 +6,7 @@ mod uci_support;
 mod variants_support;
 
 use roque::uci::options::VARIANT_CHOICES;
-use roque::variants::{Variant, VariantGame, VariantPosition};
+use roque::variants::{Variant, VariantPosition, VariantRecord};
 use uci_support::{best_move, Engine};
 use variants_support::Random;
 
@@ -323,7 +323,7 @@ fn self_play(variant: Variant, games: usize, nodes: u64, seed: u64) {
     let mut engine = engine_in(variant);
     for _ in 0..games {
         engine.send("ucinewgame");
-        let mut game = VariantGame::new(VariantPosition::startpos(variant));
+        let mut game = VariantRecord::new(VariantPosition::startpos(variant));
         let mut played: Vec<String> = Vec::new();
         for _ in 0..4 {
             let actions = game.position().legal_actions();

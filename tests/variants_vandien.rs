@@ -10,7 +10,7 @@ use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;
 use roque::types::Color;
-use roque::variants::{ActionParseError, Variant, VariantFenError, VariantGame, VariantPosition, VariantResult};
+use roque::variants::{ActionParseError, Variant, VariantFenError, VariantPosition, VariantRecord, VariantResult};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, play, position, random_positions};
 
@@ -39,7 +39,7 @@ fn pieces_go_on_the_first_two_ranks_only() {
     assert!(start.parse_action("N@c2", false).is_ok());
     assert!(start.parse_action("P@h1", false).is_ok(), "a pawn may stand on the first rank");
     assert_eq!(reason(&start, "N@c3"), "a knight may not be placed on c3 now");
-    let mut game = VariantGame::new(start);
+    let mut game = VariantRecord::new(start);
     game.play_uci("Q@d1", false).unwrap();
     assert!(game.position().parse_action("n@c7", false).is_ok(), "Black places on ranks 7 and 8");
     assert_eq!(reason(game.position(), "N@c2"), "a knight may not be placed on c2 now");
@@ -47,7 +47,7 @@ fn pieces_go_on_the_first_two_ranks_only() {
 
 #[test]
 fn two_bishops_may_stand_on_one_colour() {
-    let mut game = VariantGame::new(VariantPosition::startpos(Variant::VanDien));
+    let mut game = VariantRecord::new(VariantPosition::startpos(Variant::VanDien));
     for text in ["B@c1", "p@a7", "B@e1"] {
         game.play_uci(text, false).unwrap();
     }
@@ -56,7 +56,7 @@ fn two_bishops_may_stand_on_one_colour() {
 
 #[test]
 fn a_king_may_not_be_placed_in_check() {
-    let mut game = VariantGame::new(VariantPosition::startpos(Variant::VanDien));
+    let mut game = VariantRecord::new(VariantPosition::startpos(Variant::VanDien));
     game.play_uci("Q@d1", false).unwrap();
     assert_eq!(reason(game.position(), "K@d8"), "the king would be left in check");
     assert!(game.position().parse_action("K@e8", false).is_ok());
@@ -84,7 +84,7 @@ fn the_king_moves_only_out_of_a_check_while_pieces_wait() {
 fn a_double_check_while_placing_can_be_mate() {
     // Rook a8 and bishop h8 both check the king on a1; the knight on b1
     // takes its last square: checkmate before the armies are down.
-    let game = VariantGame::new(vandien("r6b/8/8/8/8/8/8/KN6[QRRBBNPPPPPPPPkqrbnnpppppppp] w - - 0 3"));
+    let game = VariantRecord::new(vandien("r6b/8/8/8/8/8/8/KN6[QRRBBNPPPPPPPPkqrbnnpppppppp] w - - 0 3"));
     assert_eq!(game.result(), Some(VariantResult::Checkmate { mated: Color::White, winner: Color::Black }));
 }
 
@@ -97,7 +97,7 @@ fn no_man_moves_on_the_board_until_both_armies_are_placed() {
     assert_eq!(engine_moves(&position), vec!["0000"]);
     assert_eq!(position.result_without_history(), None);
     assert!(reason(&position, "e1e2").contains("until both armies are placed"));
-    let searched = Engine::new().search_variant_sync(&VariantGame::new(position), SearchLimits::depth(3), None);
+    let searched = Engine::new().search_variant_sync(&VariantRecord::new(position), SearchLimits::depth(3), None);
     assert_eq!(searched.best.to_uci(false), "0000");
     let game = play(position, &["0000"]);
     // A pawn on any empty square of ranks 7 and 8, its first rank included.
@@ -196,7 +196,7 @@ fn bad_fens_are_refused_with_the_reason() {
 fn the_search_answers_a_check_and_judges_setups() {
     let mut engine = Engine::new();
     let check = vandien("4q3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPkrrbbnnpppppppp] w - - 0 2");
-    let result = engine.search_variant_sync(&VariantGame::new(check), SearchLimits::depth(3), None);
+    let result = engine.search_variant_sync(&VariantRecord::new(check), SearchLimits::depth(3), None);
     assert!(check.legal_actions().contains(&result.best));
     // A free queen in front of its own king is no setup: the evaluation
     // prefers the king behind a pawn wall to the king in the open.

@@ -7,12 +7,12 @@
 
 mod uci_support;
 
-use roque::board::Game as ChessGame;
-use roque::elven::game::ElvenGame;
+use roque::board::ChessRecord;
+use roque::elven::game::ElvenRecord;
 use roque::search::game::Game;
 use roque::session::{GameSession, VariantSetup};
 use roque::types::Color;
-use roque::variants::{Variant, VariantGame};
+use roque::variants::{Variant, VariantRecord};
 use roque::xboard::notation::XboardGame;
 use std::time::Duration;
 use uci_support::{Engine, TIMEOUT};
@@ -159,7 +159,7 @@ fn a_first_line_that_is_neither_uci_nor_xboard_is_uci_s() {
 fn chess_is_played_with_usermove_go_force_undo_and_remove() {
     let (mut engine, _) = xboard();
     new_game(&mut engine, "normal", None);
-    play_game(&mut engine, GameSession::<ChessGame>::new(()), None, false, 60);
+    play_game(&mut engine, GameSession::<ChessRecord>::new(()), None, false, 60);
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn fischerandom_castles_as_o_o() {
     engine.send("playother");
     play_game(
         &mut engine,
-        GameSession::<ChessGame>::new(()),
+        GameSession::<ChessRecord>::new(()),
         Some("rkr5/pppppppp/8/8/8/8/PPPPPPPP/RKR5 w KQkq - 0 1"),
         true,
         30,
@@ -190,14 +190,14 @@ fn losers_is_played_to_its_end() {
     let (mut engine, _) = xboard();
     new_game(&mut engine, "losers", None);
     let setup = VariantSetup { variant: Variant::Losers, turning_moves: 1, marseillais_balanced: false, mines: None };
-    play_game(&mut engine, GameSession::<VariantGame>::new(setup), None, false, 200);
+    play_game(&mut engine, GameSession::<VariantRecord>::new(setup), None, false, 200);
 }
 
 #[test]
 fn elven_chess_is_played_in_xboard_s_notation() {
     let (mut engine, _) = xboard();
     new_game(&mut engine, "elven", None);
-    play_game(&mut engine, GameSession::<ElvenGame>::new(()), None, false, 60);
+    play_game(&mut engine, GameSession::<ElvenRecord>::new(()), None, false, 60);
 }
 
 #[test]
@@ -224,9 +224,9 @@ fn elven_double_moves_passes_and_forbidden_promotions() {
     assert!(lines[1].contains("no knight, bishop or rook promotes") && lines[1].ends_with(": c8c9+"), "{lines:?}");
     engine.send("go");
     let reply = engine_move(&mut engine).expect("a move");
-    let mut game = GameSession::<ElvenGame>::new(());
-    game.set_position(Some(&ElvenGame::roque_fen(fen)), &["e5f6e5".to_string(), "f9f9".to_string()], false).unwrap();
-    assert!(ElvenGame::roque_move(game.position(), &reply, false).is_ok(), "{reply}");
+    let mut game = GameSession::<ElvenRecord>::new(());
+    game.set_position(Some(&ElvenRecord::roque_fen(fen)), &["e5f6e5".to_string(), "f9f9".to_string()], false).unwrap();
+    assert!(ElvenRecord::roque_move(game.position(), &reply, false).is_ok(), "{reply}");
 }
 
 #[test]

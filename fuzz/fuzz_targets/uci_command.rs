@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use roque::board::{Game, Position};
+use roque::board::{ChessRecord, Position};
 use roque::uci::command::{Command, StartPosition};
 use roque::uci::input::{InputLine, LineReader};
 use roque::uci::options::parse_setoption;
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
                         Err(_) => continue,
                     },
                 };
-                let mut game = Game::new(start);
+                let mut game = ChessRecord::new(start);
                 for m in &moves {
                     if game.play_uci(m, false).is_err() {
                         break;

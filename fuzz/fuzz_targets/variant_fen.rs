@@ -7,9 +7,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use roque::elven::game::ElvenGame;
+use roque::elven::game::ElvenRecord;
 use roque::elven::ElvenPosition;
-use roque::variants::{Variant, VariantGame, VariantPosition};
+use roque::variants::{Variant, VariantRecord, VariantPosition};
 
 /// Elven Chess: the same checks on the 10x10 board.
 fn elven(fen: &str) {
@@ -19,7 +19,7 @@ fn elven(fen: &str) {
     let again = ElvenPosition::from_fen(&written).expect("a written FEN reads back");
     assert_eq!(again.fen(), written);
     assert_eq!(again.key(), position.key(), "{written}");
-    let _ = ElvenGame::new(position).result();
+    let _ = ElvenRecord::new(position).result();
     for m in position.legal_moves() {
         let text = m.to_string();
         assert_eq!(position.parse_move(&text), Ok(m), "{text} in {written}");
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let again = VariantPosition::from_fen(variant, &written).expect("a written FEN reads back");
     assert_eq!(again.fen(), written);
     assert_eq!(again.key(), position.key(), "{written}");
-    let game = VariantGame::new(position);
+    let game = VariantRecord::new(position);
     let _ = game.result();
     for chess960 in [false, true] {
         for action in position.legal_actions() {

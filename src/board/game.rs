@@ -62,16 +62,16 @@ impl Position {
 /// A game from a starting position, keeping every position's key for the
 /// repetition rule.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct ChessRecord {
     position: Position,
     /// Keys of the start position and of every position after it, the
     /// current one last.
     keys: Vec<u64>,
 }
 
-impl Game {
-    pub fn new(start: Position) -> Game {
-        Game { position: start, keys: vec![start.key()] }
+impl ChessRecord {
+    pub fn new(start: Position) -> ChessRecord {
+        ChessRecord { position: start, keys: vec![start.key()] }
     }
 
     pub fn position(&self) -> &Position {
@@ -124,7 +124,7 @@ impl Game {
 /// own last), reaches the fifty-move limit or leaves too little material
 /// to mate. A GUI is not to be shown moves past the end of the game.
 pub fn moves_before_game_end(position: &Position, history: &[u64], line: &[Move]) -> usize {
-    let mut game = Game { position: *position, keys: history.to_vec() };
+    let mut game = ChessRecord { position: *position, keys: history.to_vec() };
     if game.keys.last() != Some(&position.key()) {
         game.keys.push(position.key());
     }

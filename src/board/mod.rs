@@ -26,7 +26,7 @@ pub use fen::{
     STARTPOS_FEN,
 };
 pub use fen_fields::{FenBoard, FenError, FenSquare};
-pub use game::{moves_before_game_end, result_text, DrawReason, Game, GameResult};
+pub use game::{moves_before_game_end, result_text, ChessRecord, DrawReason, GameResult};
 pub use gives_check::Checks;
 pub use men::{move_men, MenMoved};
 pub use move_list::{MoveList, MAX_MOVES};

@@ -5,22 +5,22 @@ use super::{ElvenMove, ElvenMoveError, ElvenPosition};
 use crate::board::{DrawReason, GameResult};
 
 #[derive(Clone, Debug)]
-pub struct ElvenGame {
+pub struct ElvenRecord {
     start: ElvenPosition,
     position: ElvenPosition,
     moves: Vec<ElvenMove>,
     keys: Vec<u64>,
 }
 
-impl Default for ElvenGame {
+impl Default for ElvenRecord {
     fn default() -> Self {
-        ElvenGame::new(ElvenPosition::startpos())
+        ElvenRecord::new(ElvenPosition::startpos())
     }
 }
 
-impl ElvenGame {
-    pub fn new(start: ElvenPosition) -> ElvenGame {
-        ElvenGame { start, position: start, moves: Vec::new(), keys: vec![start.key()] }
+impl ElvenRecord {
+    pub fn new(start: ElvenPosition) -> ElvenRecord {
+        ElvenRecord { start, position: start, moves: Vec::new(), keys: vec![start.key()] }
     }
 
     pub fn start(&self) -> &ElvenPosition {

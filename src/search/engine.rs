@@ -8,7 +8,7 @@ use super::score::{TB_WIN, TB_WIN_BOUND};
 use super::strength::{Random, StrengthLimit};
 use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
-use crate::board::Game;
+use crate::board::ChessRecord;
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, TableOutcome, Tablebases};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -287,7 +287,7 @@ impl Engine {
 
     /// Starts searching the game's current position and returns at once;
     /// the reporter hears the progress and, exactly once, the best move.
-    pub fn start(&mut self, game: &Game, mut limits: SearchLimits, reporter: Arc<dyn Reporter>) {
+    pub fn start(&mut self, game: &ChessRecord, mut limits: SearchLimits, reporter: Arc<dyn Reporter>) {
         self.stop();
         self.wait();
         let position = *game.position();
@@ -451,7 +451,7 @@ impl Engine {
     }
 
     /// Searches to the limits and returns the result (benchmarks, tests).
-    pub fn search_sync(&mut self, game: &Game, limits: SearchLimits) -> SearchResult {
+    pub fn search_sync(&mut self, game: &ChessRecord, limits: SearchLimits) -> SearchResult {
         self.start(game, limits, Arc::new(SilentReporter));
         self.wait();
         self.signals.result.lock().unwrap().take().expect("a finished search leaves its result")

@@ -3,14 +3,14 @@
 use super::diagram::game_diagram;
 use super::game::PlayedGame;
 use crate::board::perft::perft_until_stopped;
-use crate::board::{result_text, Game, Position};
+use crate::board::{result_text, ChessRecord, Position};
 use crate::nnue::Network;
 use crate::search::{Engine, Reporter, SearchLimits};
 use crate::types::{Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-impl PlayedGame for Game {
+impl PlayedGame for ChessRecord {
     type Position = Position;
     type Setup = ();
 
@@ -26,12 +26,12 @@ impl PlayedGame for Game {
         Position::from_fen(fen).map_err(|error| error.to_string())
     }
 
-    fn from_start(start: Position) -> Game {
-        Game::new(start)
+    fn from_start(start: Position) -> ChessRecord {
+        ChessRecord::new(start)
     }
 
     fn position(&self) -> &Position {
-        Game::position(self)
+        ChessRecord::position(self)
     }
 
     fn play_text(&mut self, text: &str, chess960: bool) -> Result<(), String> {
@@ -39,7 +39,7 @@ impl PlayedGame for Game {
     }
 
     fn result(&self) -> Option<String> {
-        Game::result(self).map(result_text)
+        ChessRecord::result(self).map(result_text)
     }
 
     fn diagram(&self) -> Vec<String> {
@@ -68,7 +68,7 @@ impl PlayedGame for Game {
 
     /// The hand-crafted evaluation term by term, then the network's.
     fn evaluation(&self, network: &Network, use_network: bool, network_name: &str) -> Vec<String> {
-        let position = Game::position(self);
+        let position = ChessRecord::position(self);
         let sign = position.side_to_move().sign();
         let by_network = crate::nnue::evaluate(network, position) * sign;
         let (used, by) = if use_network {

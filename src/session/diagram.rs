@@ -1,11 +1,11 @@
 //! The `d` command: the position as a board diagram, with its FEN and key.
 
 use crate::board::result_text;
-use crate::board::{Game, Position};
-use crate::elven::game::ElvenGame;
+use crate::board::{ChessRecord, Position};
+use crate::elven::game::ElvenRecord;
 use crate::elven::ElvenSquare;
 use crate::types::{Color, File, Rank, Square};
-use crate::variants::VariantGame;
+use crate::variants::VariantRecord;
 
 /// The board from White's side, then the FEN, the key and the checkers.
 pub fn diagram(position: &Position) -> Vec<String> {
@@ -14,7 +14,7 @@ pub fn diagram(position: &Position) -> Vec<String> {
 
 /// A chess game's position as `diagram` shows it, with the game's result
 /// so far (`Result: none` while it goes on) before the FEN.
-pub fn game_diagram(game: &Game) -> Vec<String> {
+pub fn game_diagram(game: &ChessRecord) -> Vec<String> {
     let result = match game.result() {
         Some(result) => format!("Result: {}", result_text(result)),
         None => "Result: none".to_string(),
@@ -49,7 +49,7 @@ fn chess_diagram(position: &Position, result: Option<String>) -> Vec<String> {
 
 /// A variant position's board, ghosts marked `*` (` N*|`), then its
 /// variant, hands, turn, result so far, FEN, key and checkers.
-pub fn variant_diagram(game: &VariantGame) -> Vec<String> {
+pub fn variant_diagram(game: &VariantRecord) -> Vec<String> {
     let position = game.position();
     let border = " +---+---+---+---+---+---+---+---+".to_string();
     let mut lines = vec![border.clone()];
@@ -107,7 +107,7 @@ pub fn variant_diagram(game: &VariantGame) -> Vec<String> {
 
 /// An Elven Chess position's 10x10 board, then its result so far, FEN,
 /// key and checkers.
-pub fn elven_diagram(game: &ElvenGame) -> Vec<String> {
+pub fn elven_diagram(game: &ElvenRecord) -> Vec<String> {
     let position = game.position();
     let border = format!(" +{}", "---+".repeat(10));
     let mut lines = vec![border.clone()];

@@ -3,7 +3,7 @@
 use super::diagram::elven_diagram;
 use super::game::PlayedGame;
 use crate::board::result_text;
-use crate::elven::game::ElvenGame;
+use crate::elven::game::ElvenRecord;
 use crate::elven::{ElvenMove, ElvenPosition};
 use crate::nnue::Network;
 use crate::search::game::perft::game_perft_until_stopped;
@@ -12,7 +12,7 @@ use crate::types::Color;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-impl PlayedGame for ElvenGame {
+impl PlayedGame for ElvenRecord {
     type Position = ElvenPosition;
     type Setup = ();
 
@@ -28,20 +28,20 @@ impl PlayedGame for ElvenGame {
         ElvenPosition::from_fen(fen).map_err(|error| error.to_string())
     }
 
-    fn from_start(start: ElvenPosition) -> ElvenGame {
-        ElvenGame::new(start)
+    fn from_start(start: ElvenPosition) -> ElvenRecord {
+        ElvenRecord::new(start)
     }
 
     fn position(&self) -> &ElvenPosition {
-        ElvenGame::position(self)
+        ElvenRecord::position(self)
     }
 
     fn play_text(&mut self, text: &str, _chess960: bool) -> Result<(), String> {
-        ElvenGame::play_text(self, text).map(drop).map_err(|error| error.to_string())
+        ElvenRecord::play_text(self, text).map(drop).map_err(|error| error.to_string())
     }
 
     fn result(&self) -> Option<String> {
-        ElvenGame::result(self).map(result_text)
+        ElvenRecord::result(self).map(result_text)
     }
 
     fn diagram(&self) -> Vec<String> {
@@ -70,7 +70,7 @@ impl PlayedGame for ElvenGame {
 
     /// Elven Chess is judged by hand: the network is chess's.
     fn evaluation(&self, _network: &Network, _use_network: bool, _network_name: &str) -> Vec<String> {
-        let score = crate::elven::eval::evaluate(ElvenGame::position(self));
+        let score = crate::elven::eval::evaluate(ElvenRecord::position(self));
         vec![format!("Elven evaluation: {score} cp for the side to move")]
     }
 
@@ -81,6 +81,6 @@ impl PlayedGame for ElvenGame {
         searchmoves: Vec<ElvenMove>,
         reporter: Arc<dyn Reporter<ElvenMove>>,
     ) {
-        engine.start_game(*ElvenGame::position(self), self.keys(), limits, &searchmoves, reporter, ());
+        engine.start_game(*ElvenRecord::position(self), self.keys(), limits, &searchmoves, reporter, ());
     }
 }

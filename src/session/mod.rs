@@ -19,11 +19,11 @@ mod variants;
 pub use game::{MoveOf, PlayedGame};
 pub use variants::{VariantSearch, VariantSetup};
 
-use crate::board::Game as ChessGame;
-use crate::elven::game::ElvenGame;
+use crate::board::ChessRecord;
+use crate::elven::game::ElvenRecord;
 use crate::search::game::Game;
 use crate::types::excerpt;
-use crate::variants::{Variant, VariantGame};
+use crate::variants::{Variant, VariantRecord};
 use std::fmt;
 
 /// Why a position was refused; the session's game is then unchanged.
@@ -123,9 +123,9 @@ impl<G: PlayedGame> GameSession<G> {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
-    Chess(GameSession<ChessGame>),
-    Variant(GameSession<VariantGame>),
-    Elven(GameSession<ElvenGame>),
+    Chess(GameSession<ChessRecord>),
+    Variant(GameSession<VariantRecord>),
+    Elven(GameSession<ElvenRecord>),
 }
 
 impl AnyGame {

@@ -9,7 +9,7 @@ use crate::search::game::perft::game_perft_until_stopped;
 use crate::search::{Engine, GameSearchResult, Reporter, SearchLimits};
 use crate::types::{Bitboard, Color};
 use crate::variants::mines::MineOdds;
-use crate::variants::{Action, Variant, VariantGame, VariantPosition};
+use crate::variants::{Action, Variant, VariantPosition, VariantRecord};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ pub struct VariantSetup {
     pub mines: Option<(Color, Bitboard)>,
 }
 
-impl PlayedGame for VariantGame {
+impl PlayedGame for VariantRecord {
     type Position = VariantPosition;
     type Setup = VariantSetup;
 
@@ -55,12 +55,12 @@ impl PlayedGame for VariantGame {
             .map_err(|error| error.to_string())
     }
 
-    fn from_start(start: VariantPosition) -> VariantGame {
-        VariantGame::new(start)
+    fn from_start(start: VariantPosition) -> VariantRecord {
+        VariantRecord::new(start)
     }
 
     fn position(&self) -> &VariantPosition {
-        VariantGame::position(self)
+        VariantRecord::position(self)
     }
 
     fn play_text(&mut self, text: &str, chess960: bool) -> Result<(), String> {
@@ -68,7 +68,7 @@ impl PlayedGame for VariantGame {
     }
 
     fn result(&self) -> Option<String> {
-        VariantGame::result(self).map(|result| result.to_string())
+        VariantRecord::result(self).map(|result| result.to_string())
     }
 
     fn diagram(&self) -> Vec<String> {
@@ -96,7 +96,7 @@ impl PlayedGame for VariantGame {
     }
 
     fn evaluation(&self, network: &Network, use_network: bool, _network_name: &str) -> Vec<String> {
-        let text = crate::variants::eval::trace(VariantGame::position(self), network, use_network);
+        let text = crate::variants::eval::trace(VariantRecord::position(self), network, use_network);
         vec![text.trim_end().to_string()]
     }
 
@@ -123,7 +123,7 @@ pub trait VariantSearch {
     /// action).
     fn start_variant(
         &mut self,
-        game: &VariantGame,
+        game: &VariantRecord,
         limits: SearchLimits,
         searchmoves: &[Action],
         reporter: Arc<dyn Reporter<Action>>,
@@ -134,7 +134,7 @@ pub trait VariantSearch {
     /// result (tests, tools).
     fn search_variant_sync(
         &mut self,
-        game: &VariantGame,
+        game: &VariantRecord,
         limits: SearchLimits,
         mine_odds: Option<MineOdds>,
     ) -> GameSearchResult<Action>;
@@ -143,7 +143,7 @@ pub trait VariantSearch {
 impl VariantSearch for Engine {
     fn start_variant(
         &mut self,
-        game: &VariantGame,
+        game: &VariantRecord,
         limits: SearchLimits,
         searchmoves: &[Action],
         reporter: Arc<dyn Reporter<Action>>,
@@ -155,7 +155,7 @@ impl VariantSearch for Engine {
 
     fn search_variant_sync(
         &mut self,
-        game: &VariantGame,
+        game: &VariantRecord,
         limits: SearchLimits,
         mine_odds: Option<MineOdds>,
     ) -> GameSearchResult<Action> {

@@ -8,7 +8,7 @@ use super::move_judgement::{accuracy, centipawn_loss, Evaluation, Mark};
 use super::pgn::{decode_file, read_games, PgnGame};
 use super::progress::Progress;
 use super::same_file::refuse_output_among_inputs;
-use crate::board::{Game, GameResult, MoveParseError, Position};
+use crate::board::{ChessRecord, GameResult, MoveParseError, Position};
 use crate::search::{Engine, IterationInfo, Reporter, Score, SearchLimits};
 use crate::types::{Color, Move};
 use std::io::{IsTerminal, Read, Write};
@@ -369,7 +369,7 @@ fn analyse_game(
     progress: &mut Progress,
 ) -> Vec<PositionAnalysis> {
     engine.new_game();
-    let mut played = Game::new(game.start);
+    let mut played = ChessRecord::new(game.start);
     let mut analyses = Vec::with_capacity(game.moves.len() + 1);
     for i in 0..=game.moves.len() {
         analyses.push(analyse_position(engine, &played, limits.clone()));
@@ -381,7 +381,7 @@ fn analyse_game(
     analyses
 }
 
-fn analyse_position(engine: &mut Engine, game: &Game, limits: SearchLimits) -> PositionAnalysis {
+fn analyse_position(engine: &mut Engine, game: &ChessRecord, limits: SearchLimits) -> PositionAnalysis {
     let side_to_move = game.position().side_to_move();
     match game.result() {
         Some(GameResult::Checkmate { .. }) => {

@@ -15,7 +15,7 @@
 
 use super::data_files::{read_records, write_records};
 use super::training_data::Record;
-use crate::board::Game;
+use crate::board::ChessRecord;
 use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
 use rand::{Rng, SeedableRng};
@@ -124,7 +124,7 @@ pub fn augment(input: &Path, output: &Path, settings: &AugmentSettings) -> Resul
                     for source in &sources[start..end] {
                         let Ok(position) = source.position() else { continue };
                         for _ in 0..settings.walks {
-                            let mut game = Game::new(position);
+                            let mut game = ChessRecord::new(position);
                             for _ in 0..rng.random_range(1..=settings.max_plies) {
                                 let moves = game.position().legal_moves();
                                 if moves.is_empty() {

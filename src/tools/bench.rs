@@ -3,7 +3,7 @@
 //! only on the search, so it is the build's signature: a change that
 //! alters it changes the search's behaviour.
 
-use crate::board::{Game, Position};
+use crate::board::{ChessRecord, Position};
 use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
 use crate::tablebase::Tablebases;
@@ -136,7 +136,7 @@ pub fn run_to(
         let position = Position::from_fen(fen).expect("bench positions are legal");
         engine.new_game();
         let start = Instant::now();
-        let result = engine.search_sync(&Game::new(position), SearchLimits::depth(depth));
+        let result = engine.search_sync(&ChessRecord::new(position), SearchLimits::depth(depth));
         searching += start.elapsed();
         print(&format!("position {:2} best {} nodes {}", i + 1, result.best.to_uci(false), result.nodes));
         nodes += result.nodes;

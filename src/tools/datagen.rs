@@ -23,7 +23,7 @@
 
 use super::game_datagen::DataGame;
 use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
-use crate::board::{Game, GameResult, Position};
+use crate::board::{ChessRecord, GameResult, Position};
 use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
 use crate::types::Color;
@@ -571,9 +571,14 @@ const OPENING_TRIES: u32 = 1_000;
 
 /// An opening: a book line and random plies, kept if the game can go on
 /// and its first search stays within the bound.
-fn opening(engine: &mut Engine, settings: &Settings, book: &[Position], rng: &mut ChaCha12Rng) -> Result<Game, String> {
+fn opening(
+    engine: &mut Engine,
+    settings: &Settings,
+    book: &[Position],
+    rng: &mut ChaCha12Rng,
+) -> Result<ChessRecord, String> {
     for _ in 0..OPENING_TRIES {
-        let mut game = Game::new(book[rng.random_range(0..book.len())]);
+        let mut game = ChessRecord::new(book[rng.random_range(0..book.len())]);
         for _ in 0..settings.random_plies {
             let moves = game.position().legal_moves();
             if moves.is_empty() || game.result().is_some() {

@@ -3,7 +3,7 @@
 //! the variants. With one search thread the node count is the search's
 //! signature on the 10x10 board.
 
-use crate::elven::game::ElvenGame;
+use crate::elven::game::ElvenRecord;
 use crate::elven::ElvenPosition;
 use crate::search::SearchLimits;
 use crate::tools::variant_bench::{search_each, VariantBenchResult, POSITIONS};
@@ -21,7 +21,7 @@ pub fn positions() -> Vec<ElvenPosition> {
     while positions.len() < POSITIONS {
         seed += 1;
         let mut random = Random::new(seed);
-        let mut game = ElvenGame::default();
+        let mut game = ElvenRecord::default();
         let plies = 6 + random.below(29);
         for _ in 0..plies {
             if game.result().is_some() {

@@ -30,7 +30,7 @@
 //! player won), 0.5 (drawn) or 0 (lost).
 
 use super::datagen::{open_output, run_games, Progress, Settings};
-use crate::elven::game::ElvenGame;
+use crate::elven::game::ElvenRecord;
 use crate::elven::ElvenPosition;
 use crate::search::game::Game;
 use crate::search::report::GameSearchResult;
@@ -39,7 +39,7 @@ use crate::session::VariantSearch;
 use crate::types::Color;
 use crate::variants::mines;
 use crate::variants::turn::Player;
-use crate::variants::{Variant, VariantGame, VariantPosition};
+use crate::variants::{Variant, VariantPosition, VariantRecord};
 use rand::Rng;
 use rand_chacha::ChaCha12Rng;
 use std::time::Duration;
@@ -105,14 +105,14 @@ trait SelfPlay: Sized {
     fn search(&self, engine: &mut Engine, limits: SearchLimits) -> GameSearchResult<Self::Move>;
 }
 
-impl SelfPlay for VariantGame {
+impl SelfPlay for VariantRecord {
     type Move = crate::variants::Action;
 
-    fn start(game: DataGame, rng: &mut ChaCha12Rng) -> VariantGame {
+    fn start(game: DataGame, rng: &mut ChaCha12Rng) -> VariantRecord {
         let DataGame::Variant(variant) = game else { unreachable!("a variant's game is a variant") };
         let start = VariantPosition::startpos(variant);
         if !variant.has_mines() {
-            return VariantGame::new(start);
+            return VariantRecord::new(start);
         }
         // Both sides' mines, known to both: a mine unknown to the search
         // never explodes in its games.
@@ -123,7 +123,7 @@ impl SelfPlay for VariantGame {
         let (white, black) = (squares(Color::White), squares(Color::Black));
         let field = format!("mines={white}/{black}");
         let fen = start.fen().replace(&mines::write_field(&start), &field);
-        VariantGame::new(VariantPosition::from_fen(variant, &fen).expect("the start with its mines known"))
+        VariantRecord::new(VariantPosition::from_fen(variant, &fen).expect("the start with its mines known"))
     }
 
     fn legal_moves(&self) -> Vec<Self::Move> {
@@ -131,7 +131,7 @@ impl SelfPlay for VariantGame {
     }
 
     fn play(&mut self, m: Self::Move) {
-        VariantGame::play(self, m);
+        VariantRecord::play(self, m);
     }
 
     fn outcome(&self) -> Option<Option<Player>> {
@@ -160,11 +160,11 @@ impl SelfPlay for VariantGame {
     }
 }
 
-impl SelfPlay for ElvenGame {
+impl SelfPlay for ElvenRecord {
     type Move = crate::elven::ElvenMove;
 
-    fn start(_: DataGame, _: &mut ChaCha12Rng) -> ElvenGame {
-        ElvenGame::new(ElvenPosition::startpos())
+    fn start(_: DataGame, _: &mut ChaCha12Rng) -> ElvenRecord {
+        ElvenRecord::new(ElvenPosition::startpos())
     }
 
     fn legal_moves(&self) -> Vec<Self::Move> {
@@ -172,7 +172,7 @@ impl SelfPlay for ElvenGame {
     }
 
     fn play(&mut self, m: Self::Move) {
-        ElvenGame::play(self, m);
+        ElvenRecord::play(self, m);
     }
 
     fn outcome(&self) -> Option<Option<Player>> {
@@ -321,8 +321,8 @@ fn play_game<G: SelfPlay>(
 /// could start.
 pub fn play(engine: &mut Engine, settings: &Settings, game: DataGame, rng: &mut ChaCha12Rng) -> Result<Played, String> {
     match game {
-        DataGame::Variant(_) => play_game::<VariantGame>(engine, settings, game, rng),
-        DataGame::Elven => play_game::<ElvenGame>(engine, settings, game, rng),
+        DataGame::Variant(_) => play_game::<VariantRecord>(engine, settings, game, rng),
+        DataGame::Elven => play_game::<ElvenRecord>(engine, settings, game, rng),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
 use crate::session::VariantSearch;
 use crate::types::random::Random;
-use crate::variants::{Variant, VariantGame, VariantPosition};
+use crate::variants::{Variant, VariantPosition, VariantRecord};
 
 /// The depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 5;
@@ -29,7 +29,7 @@ pub fn positions(variant: Variant) -> Vec<VariantPosition> {
     while positions.len() < POSITIONS {
         seed += 1;
         let mut random = Random::new(seed);
-        let mut game = VariantGame::new(start);
+        let mut game = VariantRecord::new(start);
         let plies = 6 + random.below(29);
         for _ in 0..plies {
             // A game not over has a legal move.
@@ -65,7 +65,7 @@ pub struct VariantBenchResult {
 pub fn run(variant: Variant, depth: Option<u32>, threads: usize) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     search_each(variant.name(), positions(variant), depth, threads, |engine, position| {
-        let result = engine.search_variant_sync(&VariantGame::new(*position), SearchLimits::depth(depth), None);
+        let result = engine.search_variant_sync(&VariantRecord::new(*position), SearchLimits::depth(depth), None);
         (result.best.to_uci(false), result.nodes, position.fen())
     })
 }

@@ -292,17 +292,17 @@ fn name(kind: PieceType) -> &'static str {
 /// A variant game from a starting position, keeping every position's key
 /// for the repetition rule.
 #[derive(Clone, Debug)]
-pub struct VariantGame {
+pub struct VariantRecord {
     position: VariantPosition,
     keys: Vec<u64>,
     /// Mined chess: where the secret mines may be.
     belief: MineBelief,
 }
 
-impl VariantGame {
-    pub fn new(start: VariantPosition) -> VariantGame {
+impl VariantRecord {
+    pub fn new(start: VariantPosition) -> VariantRecord {
         let belief = MineBelief::new(&start);
-        VariantGame { position: start, keys: vec![start.key()], belief }
+        VariantRecord { position: start, keys: vec![start.key()], belief }
     }
 
     /// Mined chess: the odds of a secret mine on each square.

@@ -39,7 +39,7 @@ mod zobrist;
 
 pub use action::{Action, ActionList, ActionParseError};
 pub use fen::VariantFenError;
-pub use game::{VariantGame, VariantResult};
+pub use game::{VariantRecord, VariantResult};
 pub use hands::Hands;
 pub use position::VariantPosition;
 pub use returns::Returns;

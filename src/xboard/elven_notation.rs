@@ -5,7 +5,7 @@
 //! legs, `e3f4,f4g5` (the igui `e3f4,f4e3`), and a pass `@@@@`.
 
 use super::notation::XboardGame;
-use crate::elven::game::ElvenGame;
+use crate::elven::game::ElvenRecord;
 use crate::elven::{ElvenMove, ElvenPosition, ElvenSquare};
 
 /// XBoard's text of a pass, whichever warlock makes it.
@@ -78,7 +78,7 @@ fn refused_promotion(suffix: char) -> Option<String> {
     }
 }
 
-impl XboardGame for ElvenGame {
+impl XboardGame for ElvenRecord {
     fn xboard_move(_: &ElvenPosition, m: ElvenMove, _: bool) -> String {
         if m.is_pass() {
             return PASS.to_string();
@@ -155,10 +155,10 @@ mod tests {
 
     #[test]
     fn ranks_are_counted_from_zero() {
-        assert_eq!(ElvenGame::roque_move(&start(), "e2e4", false).unwrap(), "e3e5");
-        assert_eq!(ElvenGame::roque_move(&start(), "a9a8", false).unwrap(), "a10a9");
+        assert_eq!(ElvenRecord::roque_move(&start(), "e2e4", false).unwrap(), "e3e5");
+        assert_eq!(ElvenRecord::roque_move(&start(), "a9a8", false).unwrap(), "a10a9");
         let m = start().parse_move("e3e5").unwrap();
-        assert_eq!(ElvenGame::xboard_move(&start(), m, false), "e2e4");
+        assert_eq!(ElvenRecord::xboard_move(&start(), m, false), "e2e4");
     }
 
     #[test]
@@ -166,31 +166,31 @@ mod tests {
         // White's warlock on e4 (Roque's e5), Black's pawn on f5 (f6).
         let fen = "r3k4r/dnbgqwebnd/ppppp1pppp/10/5p4/4W5/10/PPPPPPPPPP/DNBE1QGBND/R4K3R w KQkq - 0 1";
         let position = ElvenPosition::from_fen(fen).unwrap();
-        let text = ElvenGame::roque_move(&position, "e4f5,f5g6", false).unwrap();
+        let text = ElvenRecord::roque_move(&position, "e4f5,f5g6", false).unwrap();
         assert_eq!(text, "e5f6g7");
         let double = position.parse_move(&text).unwrap();
-        assert_eq!(ElvenGame::xboard_move(&position, double, false), "e4f5,f5g6");
-        let igui = position.parse_move(&ElvenGame::roque_move(&position, "e4f5,f5e4", false).unwrap()).unwrap();
+        assert_eq!(ElvenRecord::xboard_move(&position, double, false), "e4f5,f5g6");
+        let igui = position.parse_move(&ElvenRecord::roque_move(&position, "e4f5,f5e4", false).unwrap()).unwrap();
         assert!(igui.is_igui());
-        let pass = position.parse_move(&ElvenGame::roque_move(&position, PASS, false).unwrap()).unwrap();
+        let pass = position.parse_move(&ElvenRecord::roque_move(&position, PASS, false).unwrap()).unwrap();
         assert!(pass.is_pass());
-        assert_eq!(ElvenGame::xboard_move(&position, pass, false), PASS);
-        assert!(ElvenGame::roque_move(&position, "e4f5,g5g6", false).unwrap_err().contains("second leg"));
+        assert_eq!(ElvenRecord::xboard_move(&position, pass, false), PASS);
+        assert!(ElvenRecord::roque_move(&position, "e4f5,g5g6", false).unwrap_err().contains("second leg"));
     }
 
     #[test]
     fn promotions_the_rules_book_forbids_are_refused() {
-        assert!(ElvenGame::roque_move(&start(), "e6e7l", false).unwrap_err().contains("never to a warlock"));
-        assert!(ElvenGame::roque_move(&start(), "c1c8+", false).unwrap_err().contains("'+'"));
-        assert_eq!(ElvenGame::roque_move(&start(), "e6e7q", false).unwrap(), "e7e8q");
-        assert!(ElvenGame::roque_move(&start(), "e2", false).unwrap_err().contains("not a move"));
+        assert!(ElvenRecord::roque_move(&start(), "e6e7l", false).unwrap_err().contains("never to a warlock"));
+        assert!(ElvenRecord::roque_move(&start(), "c1c8+", false).unwrap_err().contains("'+'"));
+        assert_eq!(ElvenRecord::roque_move(&start(), "e6e7q", false).unwrap(), "e7e8q");
+        assert!(ElvenRecord::roque_move(&start(), "e2", false).unwrap_err().contains("not a move"));
         let no_warlock = ElvenPosition::from_fen("4k5/10/10/10/10/10/10/10/10/5K4 w - - 0 1").unwrap();
-        assert!(ElvenGame::roque_move(&no_warlock, PASS, false).unwrap_err().contains("no pass"));
+        assert!(ElvenRecord::roque_move(&no_warlock, PASS, false).unwrap_err().contains("no pass"));
     }
 
     #[test]
     fn xboard_fens_are_read_with_roque_s_letters() {
         let xboard = "r3k4r/mnb+rql+bbnm/pppppppppp/10/10/10/10/PPPPPPPPPP/MNB+BLQ+RBNM/R4K3R w JAja - 0 1";
-        assert_eq!(ElvenGame::roque_fen(xboard), ELVEN_STARTPOS_FEN);
+        assert_eq!(ElvenRecord::roque_fen(xboard), ELVEN_STARTPOS_FEN);
     }
 }

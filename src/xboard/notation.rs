@@ -3,11 +3,11 @@
 //! differ only in Chess960's castling (`O-O`, `O-O-O`); Elven Chess in
 //! its coordinates, letters and multi-leg moves (`elven_notation.rs`).
 
-use crate::board::{Game as ChessGame, Position};
+use crate::board::{ChessRecord, Position};
 use crate::search::game::Game;
 use crate::session::{MoveOf, PlayedGame};
 use crate::types::Move;
-use crate::variants::{Action, VariantGame, VariantPosition};
+use crate::variants::{Action, VariantPosition, VariantRecord};
 
 /// A game as XBoard plays it.
 pub trait XboardGame: PlayedGame + 'static {
@@ -35,7 +35,7 @@ fn castling_toward_h_file(text: &str) -> Option<bool> {
     }
 }
 
-impl XboardGame for ChessGame {
+impl XboardGame for ChessRecord {
     /// Chess960's castling as `O-O`/`O-O-O`, as the protocol asks; standard
     /// chess's as the king's two-square move.
     fn xboard_move(_: &Position, m: Move, chess960: bool) -> String {
@@ -60,7 +60,7 @@ impl XboardGame for ChessGame {
 }
 
 /// The variants XBoard plays as its own (losers) write moves as chess.
-impl XboardGame for VariantGame {
+impl XboardGame for VariantRecord {
     fn xboard_move(_: &VariantPosition, action: Action, chess960: bool) -> String {
         action.to_uci(chess960)
     }
@@ -90,13 +90,13 @@ mod tests {
         let position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let short = position.parse_uci_move("e1h1", true).unwrap();
         let long = position.parse_uci_move("e1a1", true).unwrap();
-        assert_eq!(ChessGame::xboard_move(&position, short, true), "O-O");
-        assert_eq!(ChessGame::xboard_move(&position, long, true), "O-O-O");
-        assert_eq!(ChessGame::xboard_move(&position, short, false), "e1g1");
-        assert_eq!(ChessGame::roque_move(&position, "O-O", true).unwrap(), "e1h1");
-        assert_eq!(ChessGame::roque_move(&position, "0-0-0", true).unwrap(), "e1a1");
-        assert_eq!(ChessGame::roque_move(&position, "e2e4", true).unwrap(), "e2e4");
+        assert_eq!(ChessRecord::xboard_move(&position, short, true), "O-O");
+        assert_eq!(ChessRecord::xboard_move(&position, long, true), "O-O-O");
+        assert_eq!(ChessRecord::xboard_move(&position, short, false), "e1g1");
+        assert_eq!(ChessRecord::roque_move(&position, "O-O", true).unwrap(), "e1h1");
+        assert_eq!(ChessRecord::roque_move(&position, "0-0-0", true).unwrap(), "e1a1");
+        assert_eq!(ChessRecord::roque_move(&position, "e2e4", true).unwrap(), "e2e4");
         let no_castling = Position::startpos();
-        assert!(ChessGame::roque_move(&no_castling, "O-O", true).unwrap_err().contains("no castling"));
+        assert!(ChessRecord::roque_move(&no_castling, "O-O", true).unwrap_err().contains("no castling"));
     }
 }

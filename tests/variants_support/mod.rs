@@ -53,8 +53,8 @@ pub fn random_positions(start: &VariantPosition, games: usize, plies: usize, see
 }
 
 /// The game of `moves` (UCI text) from `start`; panics on an illegal one.
-pub fn play(start: VariantPosition, moves: &[&str]) -> roque::variants::VariantGame {
-    let mut game = roque::variants::VariantGame::new(start);
+pub fn play(start: VariantPosition, moves: &[&str]) -> roque::variants::VariantRecord {
+    let mut game = roque::variants::VariantRecord::new(start);
     for text in moves {
         game.play_uci(text, false).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
@@ -63,7 +63,7 @@ pub fn play(start: VariantPosition, moves: &[&str]) -> roque::variants::VariantG
 
 /// Where the game stands in its turn: (side to move, move of the turn from
 /// 1, moves in the turn).
-pub fn turn_of(game: &roque::variants::VariantGame) -> (roque::types::Color, u8, u8) {
+pub fn turn_of(game: &roque::variants::VariantRecord) -> (roque::types::Color, u8, u8) {
     let turn = game.position().turn();
     (turn.side, turn.index + 1, turn.length)
 }
