@@ -2,6 +2,8 @@
 //!
 //! - [`types`]: squares, pieces, bitboards, moves.
 //! - [`board`]: the rules: position, move generation, FEN, notation, game end.
+//! - [`game`]: the trait every game implements for the search and perft
+//!   (chess's implementation beside it), below the games and the search.
 //! - [`cpu`]: what the build needs of the CPU, checked at start-up.
 //! - [`search`]: the search, its transposition table, threads and time management.
 //! - [`eval`]: the hand-crafted evaluation (the `eval` breakdown, the tuner).
@@ -28,6 +30,7 @@ pub mod clock;
 pub mod cpu;
 pub mod elven;
 pub mod eval;
+pub mod game;
 #[cfg(target_arch = "wasm32")]
 pub mod host;
 pub mod memory;

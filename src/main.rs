@@ -348,13 +348,9 @@ fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
 
 /// Perft of a game other than chess (`game_perft`), divided by first move (`text`: a
 /// move's UCI text), with the total and the time.
-fn print_game_perft<G: roque::search::game::Game>(
-    position: &G,
-    depth: u32,
-    text: impl Fn(G::Move) -> String,
-) -> ExitCode {
+fn print_game_perft<G: roque::game::Game>(position: &G, depth: u32, text: impl Fn(G::Move) -> String) -> ExitCode {
     let start = Instant::now();
-    let split = roque::search::game::perft::game_divide(position, depth.max(1));
+    let split = roque::game::perft::game_divide(position, depth.max(1));
     let elapsed = start.elapsed();
     let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
     if depth > 0 {

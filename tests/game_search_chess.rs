@@ -5,7 +5,7 @@
 //! move that is not legal.
 
 use roque::board::Position;
-use roque::search::game::perft::game_perft;
+use roque::game::perft::game_perft;
 use roque::search::{Engine, Score, SearchLimits};
 
 /// Each suite line: the FEN, then `;D<depth> <nodes>` fields.

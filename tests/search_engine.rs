@@ -343,3 +343,23 @@ fn several_threads_find_the_mate_and_reuse_the_pool() {
     let result = engine.search_sync(&ChessRecord::new(Position::startpos()), SearchLimits::depth(6));
     assert_eq!(result.depth, 6);
 }
+
+/// One engine plays a game of a larger board (Elven Chess, whose histories
+/// are sized for it and swapped in for its search) between chess searches,
+/// and back: each search finds the histories of its own game. (When the
+/// swap back made new Elven histories and left them to chess, the next
+/// chess search indexed past their end: its thread died and the engine
+/// waited for it for ever.)
+#[test]
+fn a_larger_game_between_chess_searches_leaves_chess_its_histories() {
+    use roque::elven::ElvenPosition;
+    let chess = game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    let elven = ElvenPosition::startpos();
+    let mut engine = Engine::new();
+    for _ in 0..3 {
+        let best = engine.search_sync(&chess, SearchLimits::depth(6)).best;
+        assert!(chess.position().legal_moves().contains(&best));
+        let best = engine.search_game_sync(elven, &[elven.key()], SearchLimits::depth(3), ()).best;
+        assert!(elven.legal_moves().contains(&best));
+    }
+}

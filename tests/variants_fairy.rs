@@ -6,7 +6,7 @@
 mod variants_support;
 
 use roque::board::STARTPOS_FEN;
-use roque::search::game::perft::game_perft as perft;
+use roque::game::perft::game_perft as perft;
 use roque::uci::options::VARIANT_CHOICES;
 use roque::variants::{Variant, VariantPosition};
 use std::io::{BufRead, BufReader, Write};

@@ -5,7 +5,7 @@
 mod variants_support;
 
 use roque::board::FenError;
-use roque::search::game::perft::game_perft as perft;
+use roque::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::{Score, SearchLimits};
 use roque::session::VariantSearch;

@@ -5,7 +5,7 @@
 mod uci_support;
 mod variants_support;
 
-use roque::search::game::perft::game_perft as perft;
+use roque::game::perft::game_perft as perft;
 use roque::search::Engine as SearchEngine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;

@@ -4,7 +4,7 @@
 
 mod variants_support;
 
-use roque::search::game::perft::game_perft as perft;
+use roque::game::perft::game_perft as perft;
 use roque::variants::{Action, Variant, VariantPosition};
 use variants_support::naive::Naive;
 use variants_support::{engine_moves, random_positions};

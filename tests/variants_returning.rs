@@ -4,7 +4,7 @@
 mod variants_support;
 
 use roque::board::DrawReason;
-use roque::search::game::perft::game_perft as perft;
+use roque::game::perft::game_perft as perft;
 use roque::search::Engine;
 use roque::search::SearchLimits;
 use roque::session::VariantSearch;

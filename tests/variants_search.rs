@@ -142,7 +142,7 @@ fn as_chess(position: &VariantPosition) -> Option<roque::board::Position> {
 
 #[test]
 fn the_exchange_is_chess_where_captured_men_leave_the_board_and_unjudged_elsewhere() {
-    use roque::search::game::Game;
+    use roque::game::Game;
     use roque::types::MoveKind;
     let thresholds = [-500, -200, -1, 0, 1, 100, 250];
     // Van Dien's placement may put pawns on the first rank, where chess

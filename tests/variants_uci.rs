@@ -63,7 +63,7 @@ fn every_command_works_in_every_variant() {
         engine.send("go perft 2");
         let lines = engine.lines_until(|l| l.starts_with("Nodes searched:"), uci_support::TIMEOUT);
         let total: u64 = lines.last().unwrap().trim_start_matches("Nodes searched: ").parse().unwrap();
-        assert_eq!(total, roque::search::game::perft::game_perft(&start, 2), "{variant}");
+        assert_eq!(total, roque::game::perft::game_perft(&start, 2), "{variant}");
         assert_eq!(
             lines.iter().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).count(),
             start.legal_actions().len()

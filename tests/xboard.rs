@@ -9,7 +9,7 @@ mod uci_support;
 
 use roque::board::ChessRecord;
 use roque::elven::game::ElvenRecord;
-use roque::search::game::Game;
+use roque::game::Game;
 use roque::session::{GameSession, VariantSetup};
 use roque::types::Color;
 use roque::variants::{Variant, VariantRecord};

@@ -30,7 +30,7 @@ pub use game::{moves_before_game_end, result_text, ChessRecord, DrawReason, Game
 pub use gives_check::Checks;
 pub use men::{move_men, MenMoved};
 pub use move_list::{MoveList, MAX_MOVES};
-pub use movegen::{stage, MoveCounter, MoveSink};
+pub use movegen::{is_noisy, stage, MoveCounter, MoveSink};
 pub use notation::MoveParseError;
 pub(crate) use notation::{is_well_formed, lower_promotion};
 pub use pieces::Pieces;

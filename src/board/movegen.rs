@@ -284,3 +284,14 @@ impl<R: Rules> Board<R> {
         self.pieces.castling_is_free(&self.castling, self.side_to_move, king, side)
     }
 }
+
+/// A noisy move of chess: a capture, en passant or a promotion (the moves
+/// of the `NOISY` stage).
+#[inline(always)]
+pub fn is_noisy(position: &Position, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::Normal => position.piece_on(m.to()).is_some(),
+        MoveKind::Castling => false,
+        MoveKind::EnPassant | MoveKind::Promotion => true,
+    }
+}

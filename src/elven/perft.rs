@@ -1,9 +1,9 @@
 //! Perft: the number of leaves of the legal move tree, which checks move
 //! generation against counts found otherwise; the games' perft
-//! ([`crate::search::game::perft::game_perft`]) on the 10x10 board.
+//! ([`crate::game::perft::game_perft`]) on the 10x10 board.
 
 use super::{ElvenMove, ElvenPosition};
-use crate::search::game::perft::{game_divide, game_perft};
+use crate::game::perft::{game_divide, game_perft};
 
 impl ElvenPosition {
     /// The number of move sequences of `depth` plies from here; the last

@@ -7,14 +7,12 @@
 use super::eval::{evaluate, VALUES};
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
 use crate::eval::MAX_EVALUATION;
-use crate::search::correction::{hash_men, Structure};
-use crate::search::game::{Game, Scores};
-use crate::search::history::Histories;
-use crate::search::hooks::SearchHooks;
-use crate::search::score::{DRAW, MATE};
-use crate::search::thread::{Job, SearchThread};
+use crate::game::score::{DRAW, MATE};
+use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
+use crate::nnue::Network;
 use crate::types::Color;
 use crate::types::Move;
+use std::sync::Arc;
 
 /// The histories' sizes: quiet moves by side, origin and destination;
 /// captures by man, destination and victim kind; (man, square) pairs.
@@ -49,13 +47,13 @@ fn stepped(from: ElvenSquare, index: u16) -> Option<ElvenSquare> {
     from.offset(files, ranks)
 }
 
-impl SearchHooks for ElvenPosition {
+impl Searchable for ElvenPosition {
     type Shared = ();
 
     const BOUNDED_QUIESCENCE: bool = true;
     const CHECK_BY_MAKING: bool = true;
 
-    fn evaluate_on(&self, _thread: &mut SearchThread, _job: &Job<Self>, _ply: usize) -> i32 {
+    fn evaluate(&self, _workspace: &mut Workspace, _network: Option<&Arc<Network>>, _ply: usize) -> i32 {
         evaluate(self).clamp(-MAX_EVALUATION, MAX_EVALUATION)
     }
 
@@ -72,6 +70,7 @@ impl Game for ElvenPosition {
     type Scores = Scores<ELVEN_MAX_MOVES>;
 
     const MAX_MOVES: usize = ELVEN_MAX_MOVES;
+    const HISTORY_SIZES: HistorySizes = HistorySizes { quiet: QUIET_INDICES, capture: CAPTURE_INDICES, trails: TRAILS };
 
     #[inline]
     fn key(&self) -> u64 {
@@ -244,12 +243,6 @@ impl Game for ElvenPosition {
             pawns: hash_men(pawns(Color::White).into_iter().chain(pawns(Color::Black))),
             others: [others(Color::White), others(Color::Black)],
         }
-    }
-
-    fn histories<'t>(_: &'t mut Histories, other: &'t mut Option<Histories>) -> &'t mut Histories {
-        other.get_or_insert_with(|| {
-            Histories::with_sizes(QUIET_INDICES, CAPTURE_INDICES, TRAILS).expect("9 MiB for the Elven histories")
-        })
     }
 
     fn quiet_index(&self, _: (), m: ElvenMove) -> usize {

@@ -9,12 +9,11 @@
 //! towards each new difference by a weight that grows with the depth, and
 //! kept within ±[`LIMIT`].
 
-use super::game::Game;
 use super::parameters as p;
 use super::score::Bound;
-use crate::board::Position;
+use crate::game::Game;
+use crate::game::Structure;
 use crate::memory::ZeroedSlice;
-use crate::types::{Color, PieceType};
 
 /// Entries of a table keyed by a hash (the key modulo this).
 const SIZE: usize = 16_384;
@@ -33,46 +32,6 @@ pub struct CorrectionKeys {
     /// None where a move of the two is unknown (a null move, the root's
     /// first plies, the quiescence search).
     continuation: Option<usize>,
-}
-
-/// What a node's position is keyed by: the side to move, a hash of the
-/// pawns and one of each colour's other men (with what it holds in hand,
-/// in the games that have hands). Any game can give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Structure {
-    pub side: Color,
-    pub pawns: u64,
-    pub others: [u64; 2],
-}
-
-impl Structure {
-    /// A chess position's: its pawns by the position's own pawn key, each
-    /// colour's other men hashed.
-    #[inline(always)]
-    pub fn of_chess(position: &Position) -> Structure {
-        let others = |color: Color| {
-            hash_men(
-                [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King]
-                    .map(|kind| position.pieces(color, kind).0),
-            )
-        };
-        Structure {
-            side: position.side_to_move(),
-            pawns: position.pawn_key(),
-            others: [others(Color::White), others(Color::Black)],
-        }
-    }
-}
-
-/// A hash of a colour's men given as bitboards (and any other words),
-/// spread over the tables' slots.
-#[inline(always)]
-pub fn hash_men(words: impl IntoIterator<Item = u64>) -> u64 {
-    let mut hash = 0u64;
-    for (i, word) in words.into_iter().enumerate() {
-        hash = (hash ^ word).wrapping_mul(MIX[i % MIX.len()]).rotate_left(29);
-    }
-    hash ^ (hash >> 31)
 }
 
 impl CorrectionKeys {
@@ -104,9 +63,6 @@ impl CorrectionKeys {
 }
 
 /// Odd multipliers that spread the bitboards of each kind of man.
-const MIX: [u64; 5] =
-    [0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB, 0xD6E8_FEB8_6659_FD93, 0xA076_1D64_78BD_642F];
-
 /// Whether a node's result `best`, of bound `bound`, says on which side of
 /// its static evaluation `eval` the truth lies (where only then it is
 /// learnt).
@@ -177,8 +133,16 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::history::PieceTo;
-    use crate::types::{Piece, Square};
+    use crate::board::Position;
+    use crate::game::board_index::PieceTo;
+    use crate::game::Game;
+    use crate::search::thread::{Job, SearchThread};
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{SearchLimits, SilentReporter};
+    use crate::types::{Color, Piece, PieceType, Square};
+    use crate::variants::mines::MineOdds;
+    use crate::variants::{Action, Variant, VariantPosition};
+    use std::sync::Arc;
 
     #[test]
     fn entries_stay_bounded_and_move_towards_the_errors() {
@@ -238,5 +202,57 @@ mod tests {
         assert_ne!(c.non_pawn[0] % SIZE, a.non_pawn[0] % SIZE);
         assert_eq!(c.non_pawn[1] % SIZE, a.non_pawn[1] % SIZE);
         assert_ne!(a.pawn / SIZE, b.pawn / SIZE);
+    }
+
+    // ----- The variants: the correction history learns in plain turns only.
+
+    /// Searches `position` over `root_moves` to `depth`, `times` times, on
+    /// a search thread of its own (its histories and correction history
+    /// kept from search to search); returns the thread and the table.
+    fn search_alone(
+        position: VariantPosition,
+        root_moves: &[Action],
+        depth: u32,
+        times: usize,
+    ) -> (SearchThread, Arc<TranspositionTable>) {
+        let tt = Arc::new(TranspositionTable::new(4).unwrap());
+        let mut thread = SearchThread::try_new(0).unwrap();
+        for _ in 0..times {
+            let (keys, moves, limits) = (vec![position.key()], root_moves.to_vec(), SearchLimits::depth(depth));
+            let job =
+                Job::new(Arc::clone(&tt), position, MineOdds::default(), keys, moves, limits, Arc::new(SilentReporter));
+            thread.run(&job);
+        }
+        (thread, tt)
+    }
+
+    #[test]
+    fn the_search_learns_the_evaluations_error_in_plain_turns_only() {
+        for (name, plain) in [("ghost", true), ("reinforced", true), ("losers", false), ("marseillais", false)] {
+            let position = VariantPosition::startpos(Variant::from_name(name).unwrap());
+            let (thread, tt) = search_alone(position, &position.legal_actions(), 8, 1);
+            // The root's own entries (the board's structure, no moves),
+            // shared by the nodes of the same men: the search found the
+            // evaluation wrong there, by some centipawns.
+            let keys = CorrectionKeys::of(&position.structure(), None);
+            assert_eq!(thread.correction.correction(&keys) != 0, plain, "{name}");
+            // The table keeps the evaluation raw (a child of the root).
+            let first = position.legal_actions()[0];
+            let child = position.make(first);
+            assert_eq!(tt.probe(child.key(), 1).unwrap().eval, crate::variants::eval::evaluate(&child, None), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_root_teaches_the_correction_history_nothing() {
+        // Its moves may be a few of the legal ones (MultiPV's later lines,
+        // searchmoves): depth-1 searches, whose other nodes are quiescence
+        // nodes, leave the tables as they were.
+        let position = VariantPosition::startpos(Variant::Ghost);
+        let legal = position.legal_actions();
+        // Often enough for a learnt error to show (each search would move
+        // the entries a little towards it).
+        let (thread, _) = search_alone(position, &legal[..1], 1, 300);
+        assert_eq!(thread.correction.correction(&CorrectionKeys::of(&position.structure(), None)), 0);
     }
 }

@@ -1,7 +1,6 @@
 //! The engine: the transposition table and a pool of search threads,
 //! created once and reused by every search.
 
-use super::hooks::SearchHooks;
 use super::limits::SearchLimits;
 use super::report::{GameSearchResult, Reporter, ResultReporter, SearchResult, SilentReporter};
 use super::score::{TB_WIN, TB_WIN_BOUND};
@@ -9,6 +8,7 @@ use super::strength::{Random, StrengthLimit};
 use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::ChessRecord;
+use crate::game::{Searchable, TableProbe};
 use crate::nnue::Network;
 use crate::tablebase::{rank_root_moves, ProbeSettings, TableOutcome, Tablebases};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -325,9 +325,8 @@ impl Engine {
             network: (self.use_network && self.strength.is_none()).then(|| Arc::clone(&self.network)),
             multipv,
             strength: self.strength,
-            tablebases: self.tablebases.clone(),
-            tb_pieces,
-            tb_probe_depth: settings.probe_depth,
+            tables: TableProbe { tables: self.tablebases.clone(), pieces: tb_pieces, depth: settings.probe_depth },
+            weakened_choice: |position, strength, lines, random| strength.choose(position, lines, random),
             tb_rule50: settings.rule50,
             root_tb_scores,
             root_tb_hits,
@@ -338,7 +337,7 @@ impl Engine {
 
     /// A job on the engine's table, signals and threads, with its lines
     /// and a seed of its own.
-    fn job<G: SearchHooks>(
+    fn job<G: Searchable>(
         &mut self,
         position: G,
         shared: G::Shared,
@@ -388,7 +387,7 @@ impl Engine {
     /// knows beyond the position. The network judges where the game's
     /// evaluation asks it and `Use NNUE` is on; strength limits and endgame
     /// tables are chess's alone.
-    pub fn start_game<G: SearchHooks>(
+    pub fn start_game<G: Searchable>(
         &mut self,
         root: G,
         keys: &[u64],
@@ -408,7 +407,7 @@ impl Engine {
 
     /// Searches `root` of any game to the limits and returns the result
     /// (tests, tools): `keys` are the game's up to the root.
-    pub fn search_game_sync<G: SearchHooks>(
+    pub fn search_game_sync<G: Searchable>(
         &mut self,
         root: G,
         keys: &[u64],

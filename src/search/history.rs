@@ -5,26 +5,13 @@
 //! and countermoves. Killers live in the search stack.
 
 use super::parameters as p;
+pub use crate::game::board_index::PieceTo;
+use crate::game::HistorySizes;
 use crate::memory::ZeroedSlice;
-use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square};
+use crate::types::Move;
 
 /// Every history score stays within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
-
-/// A move with the piece that makes it: the key of the continuation tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceTo {
-    pub piece: Piece,
-    pub to: Square,
-}
-
-impl PieceTo {
-    /// Its index in the continuation tables, below 768.
-    #[inline(always)]
-    pub fn index(self) -> usize {
-        self.piece.index() * 64 + self.to.index()
-    }
-}
 
 /// Moves `entry` towards the bonus's sign, the more slowly the closer it is
 /// to the limit ("history gravity"), so scores saturate instead of overflow.
@@ -70,7 +57,8 @@ impl Histories {
 
     /// Empty histories, or why the memory could not be had.
     pub fn try_new() -> Result<Histories, String> {
-        Histories::with_sizes(4 * 2 * 64 * 64, 12 * 64 * 6, 12 * 64)
+        let chess = HistorySizes::CHESS;
+        Histories::with_sizes(chess.quiet, chess.capture, chess.trails)
     }
 
     /// Empty histories for a game whose quiet moves, captures and (man,
@@ -87,6 +75,11 @@ impl Histories {
         })
     }
 
+    /// The sizes these histories were made for.
+    pub fn sizes(&self) -> HistorySizes {
+        HistorySizes { quiet: self.quiet.len(), capture: self.capture.len(), trails: self.trails }
+    }
+
     pub fn clear(&mut self) {
         self.quiet.fill(0);
         self.capture.fill(0);
@@ -95,31 +88,6 @@ impl Histories {
     }
 
     // ----- The chess board's layout ----------------------------------------
-
-    /// The quiet history's index of a move of `color` on the chess board
-    /// (side, origin, destination).
-    #[inline(always)]
-    pub fn quiet_index(color: Color, m: Move) -> usize {
-        color.index() * 4096 + m.from().index() * 64 + m.to().index()
-    }
-
-    /// The quiet history's index of a move of `color` on the chess board
-    /// with the squares the other side attacks, `threats`: whether its
-    /// origin and its destination are attacked tell four tables apart
-    /// (a move out of an attack, or into one, is not the same move). A
-    /// castling's destination is its rook's square, as the move writes it.
-    #[inline(always)]
-    pub fn threatened_quiet_index(color: Color, threats: Bitboard, m: Move) -> usize {
-        let from = threats.contains(m.from()) as usize;
-        let to = threats.contains(m.to()) as usize;
-        (from * 2 + to) * 2 * 4096 + Histories::quiet_index(color, m)
-    }
-
-    /// The capture history's index of `moved` taking `victim` on `to`.
-    #[inline(always)]
-    pub fn capture_index(moved: Piece, to: Square, victim: PieceType) -> usize {
-        (moved.index() * 64 + to.index()) * 6 + victim.index()
-    }
 
     // ----- By index ----------------------------------------------------------
     //
@@ -213,12 +181,14 @@ impl Histories {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::board_index;
+    use crate::types::{Bitboard, Color, Square};
 
     #[test]
     fn gravity_keeps_scores_bounded() {
         let mut histories = Histories::new();
         let m = Move::new(Square::G1, Square::F3);
-        let white = Histories::quiet_index(Color::White, m);
+        let white = board_index::quiet_index(Color::White, m);
         for _ in 0..1000 {
             histories.update_quiet_at(white, 1800);
         }
@@ -228,7 +198,7 @@ mod tests {
             histories.update_quiet_at(white, -1800);
         }
         assert!(histories.quiet_at(white) < -15_000);
-        assert_eq!(histories.quiet_at(Histories::quiet_index(Color::Black, m)), 0);
+        assert_eq!(histories.quiet_at(board_index::quiet_index(Color::Black, m)), 0);
     }
 
     #[test]
@@ -243,10 +213,10 @@ mod tests {
                 // attacked; other attacked squares change nothing.
                 for threats in [Bitboard::EMPTY, f, t, f | t] {
                     let m = Move::new(from, to);
-                    let index = Histories::threatened_quiet_index(color, threats, m);
+                    let index = board_index::threatened_quiet_index(color, threats, m);
                     assert!(index < histories.quiet.len(), "{index}");
                     let elsewhere = threats | Bitboard::from(Square::A7);
-                    assert_eq!(Histories::threatened_quiet_index(color, elsewhere, m), index);
+                    assert_eq!(board_index::threatened_quiet_index(color, elsewhere, m), index);
                     indices.insert(index);
                 }
             }
@@ -255,8 +225,8 @@ mod tests {
         // Unattacked, a move keeps the index it had without threats.
         let m = Move::new(from, Square::E4);
         assert_eq!(
-            Histories::threatened_quiet_index(Color::Black, Bitboard::EMPTY, m),
-            Histories::quiet_index(Color::Black, m)
+            board_index::threatened_quiet_index(Color::Black, Bitboard::EMPTY, m),
+            board_index::quiet_index(Color::Black, m)
         );
     }
 

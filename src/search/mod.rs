@@ -5,10 +5,9 @@
 //! - [`engine`]: the public face, `Engine`, which owns the table and the
 //!   thread pool.
 //! - [`thread`]: one search thread and its iterative-deepening loop.
-//! - [`game`]: the search of every game but chess (the variants), over a
-//!   trait that each game's rules implement.
-//! - [`search`]: the alpha-beta and quiescence searches, step by step, and
-//!   [`hooks`]: what they ask of a game beyond its rules.
+//! - [`search`]: the alpha-beta and quiescence searches, step by step,
+//!   written once over the games' traits (`crate::game::Game` and
+//!   `crate::game::Searchable`, what the search asks beyond the rules).
 //! - [`movepick`], [`history`]: move ordering.
 //! - [`correction`]: what the static evaluation gets wrong, learnt.
 //! - [`aspiration`]: the root's search windows.
@@ -23,9 +22,7 @@ pub mod ablation;
 pub mod aspiration;
 pub mod correction;
 pub mod engine;
-pub mod game;
 pub mod history;
-pub mod hooks;
 pub mod limits;
 pub mod movepick;
 pub mod parameters;

@@ -8,11 +8,9 @@
 //! one scored stage. Quiescence: the table move, then captures and queen
 //! promotions.
 
-use super::game::{Game, MoveBuffer, ScoreBuffer};
 use super::history::{ContinuationRows, Histories};
 use super::parameters as p;
-use crate::board::Position;
-use crate::types::{Move, MoveKind};
+use crate::game::{Game, MoveBuffer, ScoreBuffer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -300,19 +298,11 @@ impl<G: Game> MovePicker<G> {
     }
 }
 
-/// Captures, en passant and promotions.
-#[inline(always)]
-pub fn is_noisy(position: &Position, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::Normal => position.piece_on(m.to()).is_some(),
-        MoveKind::Castling => false,
-        MoveKind::EnPassant | MoveKind::Promotion => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
+    use crate::types::Move;
 
     fn all_moves(fen: &str, table_move: Option<&str>) -> Vec<Move> {
         let position = Position::from_fen(fen).unwrap();

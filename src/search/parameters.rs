@@ -200,6 +200,12 @@ parameters! {
     variant_forced_choice_plies = 2 in 1..=6;
 }
 
+/// A parameter given in percent, as a factor.
+#[inline(always)]
+pub fn percent(value: i32) -> f64 {
+    value as f64 / 100.0
+}
+
 /// Whether this build's parameters can be set at run time (the
 /// `ablation` feature).
 pub const TUNABLE: bool = cfg!(feature = "ablation");

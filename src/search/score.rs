@@ -4,13 +4,11 @@
 /// The longest line the search follows, in plies from the root.
 pub const MAX_PLY: usize = 246;
 
-/// Being mated at the root; a mate `n` plies away scores `MATE - n`.
-pub const MATE: i32 = 32_000;
+pub use crate::game::score::{DRAW, MATE};
 /// Larger than any score; the initial window.
 pub const INFINITE: i32 = MATE + 1;
 /// Scores at or beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-pub const DRAW: i32 = 0;
 /// A tablebase win at the root; one `n` plies away scores `TB_WIN - n`.
 /// Below every mate score: a mate found by the search is worth more than a
 /// win the tables promise.

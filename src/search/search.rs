@@ -1,21 +1,21 @@
 //! The alpha-beta search: the root, the principal-variation search below
 //! it and the quiescence search at the horizon. Each node reads top to
 //! bottom as numbered steps. It is written over the [`Game`] trait and the
-//! search's [`SearchHooks`]: moves are kept on the thread's stack, in its
+//! search's [`Searchable`]: moves are kept on the thread's stack, in its
 //! principal variation and in the table as the table's 16 bits
 //! (`Game::to_table`), and read back with `Game::table_move`.
 
 use super::ablation::{enabled, Step};
 use super::correction::{beyond_the_eval, CorrectionKeys};
-use super::game::{Chance, Game};
 use super::history::bonus;
-use super::hooks::SearchHooks;
 use super::movepick::{MovePicker, OrderingContext};
 use super::parameters as p;
 use super::score::{is_decisive, Bound, DRAW, INFINITE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
 use super::thread::{Job, SearchThread, STACK_OFFSET};
 use super::tt::TableEntry;
 use crate::eval::MAX_EVALUATION;
+use crate::game::Searchable;
+use crate::game::{Chance, Game};
 use crate::types::Move;
 use arrayvec::ArrayVec;
 
@@ -77,11 +77,11 @@ impl<M> Default for Tried<M> {
 
 /// Skips the picker's remaining quiet moves but those that give check, where
 /// the game tells a check before the move is made; a game that tells it by
-/// making the move ([`SearchHooks::CHECK_BY_MAKING`]) has its quiet moves
+/// making the move ([`Searchable::CHECK_BY_MAKING`]) has its quiet moves
 /// pruned one at a time instead, each made first, so that its checks are
 /// kept.
 #[inline(always)]
-fn skip_quiets<G: SearchHooks>(picker: &mut MovePicker<G>, position: &G, checks: Option<G::Checks>) {
+fn skip_quiets<G: Searchable>(picker: &mut MovePicker<G>, position: &G, checks: Option<G::Checks>) {
     if !G::CHECK_BY_MAKING {
         picker.skip_quiets(checks.unwrap_or_else(|| position.checks()));
     }
@@ -98,8 +98,8 @@ impl SearchThread {
     /// search calls the network or the hand-crafted evaluation (chess's
     /// hooks: src/search/hooks.rs).
     #[inline(always)]
-    fn evaluate<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, ply: usize) -> i32 {
-        position.evaluate_on(self, job, ply)
+    fn evaluate<G: Searchable>(&mut self, job: &Job<G>, position: &G, ply: usize) -> i32 {
+        position.evaluate(&mut self.workspace, job.network.as_ref(), ply)
     }
 
     /// The static evaluation `raw` with the correction history's
@@ -138,7 +138,7 @@ impl SearchThread {
     /// continuation histories, the change to the network's inputs, and the
     /// child's table bucket on its way to the cache.
     #[inline(always)]
-    fn make_move<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, ply: usize) -> G {
+    fn make_move<G: Searchable>(&mut self, job: &Job<G>, position: &G, m: G::Move, ply: usize) -> G {
         let child = position.make(m);
         self.enter(job, position, m, &child, ply);
         child
@@ -147,9 +147,9 @@ impl SearchThread {
     /// Enters `child`, the position after `m` (made already), on the path,
     /// as [`SearchThread::make_move`] does.
     #[inline(always)]
-    fn enter<G: SearchHooks>(&mut self, job: &Job<G>, position: &G, m: G::Move, child: &G, ply: usize) {
+    fn enter<G: Searchable>(&mut self, job: &Job<G>, position: &G, m: G::Move, child: &G, ply: usize) {
         let moved = position.trail(m);
-        position.follow_move(self, ply, m);
+        position.follow_move(&mut self.workspace, ply, m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
         let frame = self.frame_mut(ply);
@@ -194,7 +194,7 @@ impl SearchThread {
     /// window (alpha, beta) of `parent`'s player ([`SearchThread::for_parent`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn child_score<G: SearchHooks, const PV: bool>(
+    fn child_score<G: Searchable, const PV: bool>(
         &mut self,
         job: &Job<G>,
         parent: &G,
@@ -225,7 +225,7 @@ impl SearchThread {
 
     /// Whether the current position (the last key) repeats an earlier one:
     /// once within the search, or twice counting the game before the root.
-    fn is_repetition<G: SearchHooks>(&self, position: &G) -> bool {
+    fn is_repetition<G: Searchable>(&self, position: &G) -> bool {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let earliest = current.saturating_sub(position.halfmove_clock() as usize).max(self.null_barrier);
@@ -250,13 +250,13 @@ impl SearchThread {
 
     /// Draws by rule inside the tree: repetition, the fifty-move rule and
     /// insufficient material.
-    fn is_draw<G: SearchHooks>(&self, position: &G) -> bool {
+    fn is_draw<G: Searchable>(&self, position: &G) -> bool {
         position.is_insufficient_material() || self.is_repetition(position) || position.is_fifty_move_draw()
     }
 
     /// One root iteration for line `pv_index`, over the root moves in the
     /// order the previous iteration left them.
-    pub fn search_root<G: SearchHooks>(&mut self, job: &Job<G>, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub fn search_root<G: Searchable>(&mut self, job: &Job<G>, mut alpha: i32, beta: i32, depth: i32) -> i32 {
         let position = job.position;
         self.pv_len[0] = 0;
         self.nodes += 1;
@@ -278,7 +278,7 @@ impl SearchThread {
                 job.reporter.current_move(depth as u32, m, index + 1);
             }
             let nodes_before = self.nodes;
-            let chance = position.chance_on(self, job, m);
+            let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
             let child = self.make_move(job, &position, m, 0);
             let new_depth = depth - 1 + child.in_check() as i32;
             let first = index == self.pv_index;
@@ -323,7 +323,7 @@ impl SearchThread {
     /// full window; the others a null window around alpha. `cut_node`: a
     /// non-PV node expected to fail high.
     #[allow(clippy::too_many_arguments)]
-    pub fn search<G: SearchHooks, const PV: bool>(
+    pub fn search<G: Searchable, const PV: bool>(
         &mut self,
         job: &Job<G>,
         position: &G,
@@ -418,13 +418,13 @@ impl SearchThread {
 
         // Step 7. Tablebases: where the game's tables know the result (for
         // chess: few enough men, no castling right, right after a capture
-        // or pawn move; `SearchHooks::probe_tables`). A win or a loss scores
+        // or pawn move; `Searchable::probe_tables`). A win or a loss scores
         // below every mate, higher nearer the root; it ends the node when
         // its bound allows, a draw always. Wins and losses the fifty-move
         // rule spoils are draws a point away from zero.
         let mut floor = -INFINITE;
         let mut ceiling = INFINITE;
-        let wdl = if excluded.is_none() { position.probe_tables(job, depth) } else { None };
+        let wdl = if excluded.is_none() { position.probe_tables(&job.tables, depth) } else { None };
         if let Some(wdl) = wdl {
             self.count_tb_hit(job);
             let spoiled = job.tb_rule50 as i32;
@@ -492,7 +492,7 @@ impl SearchThread {
                     + depth / p::nmp_depth_divisor()
                     + ((eval - beta) / p::nmp_eval_divisor()).min(p::nmp_max_eval_reduction());
                 let child = position.make_null();
-                G::follow_null_move(self, ply);
+                G::follow_null_move(&mut self.workspace, ply);
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
@@ -529,7 +529,7 @@ impl SearchThread {
                     let Some(child) = made_if_legal(position, m) else { continue };
                     // A capture can keep the turn (reinforced chess) or
                     // land on a secret mine: scored for this node's player.
-                    let chance = position.chance_on(self, job, m);
+                    let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
                     let same_player = position.same_player(&child);
                     self.enter(job, position, m, &child, ply);
                     let window = (probcut_beta - 1, probcut_beta);
@@ -695,7 +695,7 @@ impl SearchThread {
             }
 
             moves_searched += 1;
-            let chance = position.chance_on(self, job, m);
+            let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
             // Made where it stays, not moved through `enter` (a position
             // is copied whole each time it moves).
             let child = match made {
@@ -833,10 +833,10 @@ impl SearchThread {
     /// compulsory (losing chess) there is no standing pat while one is
     /// legal; where the rules make the position quiet (a placement waits,
     /// an army is being placed, a mine is to be laid) the evaluation stands.
-    /// A game of [`SearchHooks::BOUNDED_QUIESCENCE`] searches evasions and a
+    /// A game of [`Searchable::BOUNDED_QUIESCENCE`] searches evasions and a
     /// choice among forced captures in its first plies only, and stands
     /// beyond its most plies (the `variant_qs_*` parameters).
-    fn quiescence<G: SearchHooks, const PV: bool>(
+    fn quiescence<G: Searchable, const PV: bool>(
         &mut self,
         job: &Job<G>,
         position: &G,
@@ -958,8 +958,8 @@ impl SearchThread {
                 }
             }
             let child = made.unwrap_or_else(|| position.make(m));
-            let chance = position.chance_on(self, job, m);
-            position.follow_move(self, ply, m);
+            let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
+            position.follow_move(&mut self.workspace, ply, m);
             job.tt.prefetch(child.key());
             let score = self.for_parent(ply, position.same_player(&child), chance, alpha, beta, |this, a, b| {
                 this.quiescence::<G, PV>(job, &child, a, b, ply + 1, qply + 1)
@@ -1001,7 +1001,7 @@ impl SearchThread {
 
     /// After a cutoff by `best`: reward it, and punish the moves of the same
     /// kind tried before it.
-    fn update_histories<G: SearchHooks>(
+    fn update_histories<G: Searchable>(
         &mut self,
         position: &G,
         context: &OrderingContext<G::Move, G::Threats>,

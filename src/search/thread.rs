@@ -6,9 +6,8 @@
 use super::aspiration::AspirationWindow;
 use super::correction::{Correction, CorrectionKeys};
 use super::history::Histories;
-use super::hooks::SearchHooks;
 use super::limits::SearchLimits;
-use super::parameters as p;
+use super::parameters::{self as p, percent};
 use super::reductions::Reductions;
 use super::report::{IterationInfo, Reporter, SearchResult};
 use super::score::{is_mate_score, Bound, Score, INFINITE, MAX_PLY};
@@ -17,11 +16,9 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::Position;
 use crate::clock::Instant;
-use crate::eval::Evaluator;
+use crate::game::{Game, HistorySizes, Searchable, TableProbe, Workspace};
 use crate::memory::ZeroedSlice;
-use crate::nnue::{AccumulatorCache, AccumulatorStack, Network};
-use crate::search::game::Game;
-use crate::tablebase::Tablebases;
+use crate::nnue::Network;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -144,7 +141,7 @@ pub fn shared_node_limit_reached(stats: &[ThreadStats], nodes: u64, limit: u64) 
 }
 
 /// One search of a game (chess by default), as handed to every thread.
-pub struct Job<G: SearchHooks = Position> {
+pub struct Job<G: Searchable = Position> {
     pub tt: Arc<TranspositionTable>,
     /// The network every thread evaluates with; None: the hand-crafted
     /// evaluation.
@@ -168,11 +165,11 @@ pub struct Job<G: SearchHooks = Position> {
     /// Seeds the weakened move choice.
     pub seed: u64,
     /// The endgame tables, if any, and how the search probes them.
-    pub tablebases: Option<Arc<Tablebases>>,
-    /// Probe positions of at most this many pieces (0: none).
-    pub tb_pieces: u32,
-    /// ...at this depth or more when the count is the limit itself.
-    pub tb_probe_depth: i32,
+    pub tables: TableProbe,
+    /// Chooses the line a weakened engine plays among the lines searched
+    /// (moves in the table's 16 bits, best first, with their scores): chess
+    /// has weakened levels; the other games play their best.
+    pub weakened_choice: WeakenedChoice<G>,
     /// Wins and losses the fifty-move rule spoils count as draws.
     pub tb_rule50: bool,
     /// The tables' score of each root move (from the ranking), in the
@@ -187,18 +184,23 @@ pub struct Job<G: SearchHooks = Position> {
     pub helpers_running: AtomicUsize,
 }
 
+/// How a weakened engine chooses its line among the lines searched of a
+/// root of `G` (moves in the table's 16 bits, best first, with their
+/// scores): the index of the line played.
+pub type WeakenedChoice<G> = fn(&G, &StrengthLimit, &[(Move, i32)], &mut Random) -> usize;
+
 /// A search a thread can run, whatever its game.
 pub trait GameTask: Send + Sync {
     fn run(&self, thread: &mut SearchThread);
 }
 
-impl<G: SearchHooks> GameTask for Job<G> {
+impl<G: Searchable> GameTask for Job<G> {
     fn run(&self, thread: &mut SearchThread) {
         thread.run(self);
     }
 }
 
-impl<G: SearchHooks> Job<G> {
+impl<G: Searchable> Job<G> {
     /// A search of `position` over `root_moves` alone: one thread, signals
     /// and counters of its own, the hand-crafted evaluation, one line, no
     /// endgame tables or weakened level; the engine sets what differs.
@@ -225,9 +227,8 @@ impl<G: SearchHooks> Job<G> {
             reported_lines: 1,
             strength: None,
             seed: 0,
-            tablebases: None,
-            tb_pieces: 0,
-            tb_probe_depth: 0,
+            tables: TableProbe::default(),
+            weakened_choice: |_, _, _, _| 0,
             tb_rule50: true,
             root_tb_scores: Vec::new(),
             root_tb_hits: 0,
@@ -291,12 +292,6 @@ pub struct Frame {
     pub cutoffs: u16,
 }
 
-/// A parameter given in percent, as a factor.
-#[inline(always)]
-pub fn percent(value: i32) -> f64 {
-    value as f64 / 100.0
-}
-
 /// Index of ply 0 in the stack; frames below it stand for "no move".
 pub const STACK_OFFSET: usize = 4;
 
@@ -308,15 +303,9 @@ pub struct SearchThread {
     /// game on its first search, kept like the chess ones): swapped with
     /// `histories` while that game is searched.
     pub game_histories: Option<Histories>,
-    /// The network's hidden layer of the last board a game's evaluation
-    /// judged (the variants judged by the network), brought to the next
-    /// board by the men that came and went.
-    pub cache: AccumulatorCache,
     pub reductions: Reductions,
-    /// The network's hidden layer for each ply of the current line.
-    pub accumulators: AccumulatorStack,
-    /// The hand-crafted evaluation with this thread's pawn hash table.
-    pub evaluator: Evaluator,
+    /// What the evaluation keeps from node to node, for every game.
+    pub workspace: Workspace,
     pub stack: Vec<Frame>,
     pub pv: ZeroedSlice<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
@@ -359,10 +348,8 @@ impl SearchThread {
             histories: Histories::try_new()?,
             correction: Correction::try_new()?,
             game_histories: None,
-            cache: AccumulatorCache::default(),
             reductions: Reductions::new(),
-            accumulators: AccumulatorStack::new(MAX_PLY + 2),
-            evaluator: Evaluator::try_new()?,
+            workspace: Workspace::try_new(MAX_PLY + 2)?,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: ZeroedSlice::new(MAX_PLY + 1)?,
             pv_len: vec![0; MAX_PLY + 1],
@@ -403,7 +390,7 @@ impl SearchThread {
     /// thread also enforces the limits, and never before its first
     /// iteration is complete, so that there is always a move to play.
     #[inline(always)]
-    pub fn count_node_and_check_stop<G: SearchHooks>(&mut self, job: &Job<G>) -> bool {
+    pub fn count_node_and_check_stop<G: Searchable>(&mut self, job: &Job<G>) -> bool {
         // A search that is over unwinds without counting: the node limit
         // is the number of nodes searched, however the unwinding goes.
         if self.stopped {
@@ -444,7 +431,7 @@ impl SearchThread {
     }
 
     /// After ponderhit our clock runs: time the move from now on.
-    fn notice_ponderhit<G: SearchHooks>(&mut self, job: &Job<G>) {
+    fn notice_ponderhit<G: Searchable>(&mut self, job: &Job<G>) {
         if self.pondering && !job.signals.pondering.load(Relaxed) {
             self.pondering = false;
             if let Some(time) = self.time.as_mut() {
@@ -455,7 +442,7 @@ impl SearchThread {
 
     /// Runs one search on this thread. The main thread returns only after
     /// reporting the best move.
-    pub fn run<G: SearchHooks>(&mut self, job: &Job<G>) {
+    pub fn run<G: Searchable>(&mut self, job: &Job<G>) {
         let swapped = self.take_histories_of::<G>();
         self.prepare(job);
         if !self.root_moves.is_empty() {
@@ -471,21 +458,28 @@ impl SearchThread {
         }
     }
 
-    /// Puts the histories of `G` (`Game::histories`: chess's, or others
-    /// sized for a larger board) in `histories`, where the search reads
-    /// them, by swapping them with the chess ones; true where it swapped,
-    /// so that a second call swaps them back.
-    fn take_histories_of<G: SearchHooks>(&mut self) -> bool {
-        let chosen: *const Histories = G::histories(&mut self.histories, &mut self.game_histories);
-        if std::ptr::eq(chosen, &self.histories) {
+    /// Puts the histories of `G` (sized by `Game::HISTORY_SIZES`: chess's,
+    /// or others made for a larger board) in `histories`, where the search
+    /// reads them, by swapping them with the chess ones; true where it
+    /// swapped, so that a second call swaps them back.
+    fn take_histories_of<G: Searchable>(&mut self) -> bool {
+        let sizes = G::HISTORY_SIZES;
+        if sizes == HistorySizes::CHESS {
             return false;
         }
-        let other = self.game_histories.as_mut().expect("Game::histories made them");
+        // Swapping in (the chess histories in place): made where missing or
+        // sized for another game; swapping back, they are the chess ones.
+        let swapping_in = self.histories.sizes() == HistorySizes::CHESS;
+        if swapping_in && self.game_histories.as_ref().is_none_or(|other| other.sizes() != sizes) {
+            let made = Histories::with_sizes(sizes.quiet, sizes.capture, sizes.trails);
+            self.game_histories = Some(made.expect("the histories of a larger board"));
+        }
+        let other = self.game_histories.as_mut().expect("made above");
         std::mem::swap(&mut self.histories, other);
         true
     }
 
-    fn prepare<G: SearchHooks>(&mut self, job: &Job<G>) {
+    fn prepare<G: Searchable>(&mut self, job: &Job<G>) {
         self.keys.clear();
         self.keys.reserve(job.keys.len() + MAX_PLY + 8);
         self.keys.extend_from_slice(&job.keys);
@@ -510,7 +504,7 @@ impl SearchThread {
         if super::parameters::TUNABLE {
             self.reductions = Reductions::new();
         }
-        job.position.prepare_evaluation(self, job);
+        job.position.prepare_evaluation(&mut self.workspace, job.network.as_ref());
         self.completed_depth = 0;
         self.nodes = 0;
         self.tb_hits = 0;
@@ -524,7 +518,7 @@ impl SearchThread {
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
 
-    fn iterative_deepening<G: SearchHooks>(&mut self, job: &Job<G>) {
+    fn iterative_deepening<G: Searchable>(&mut self, job: &Job<G>) {
         let max_depth = job.limits.max_depth();
         let lines = job.multipv.clamp(1, self.root_moves.len());
         let mut stable_iterations = 0;
@@ -600,7 +594,7 @@ impl SearchThread {
 
     /// Searches line `pv_index` at `depth` in a window around the last
     /// iteration's score, widening it on each failure.
-    fn aspiration_search<G: SearchHooks>(&mut self, job: &Job<G>, depth: u32) {
+    fn aspiration_search<G: Searchable>(&mut self, job: &Job<G>, depth: u32) {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut window = AspirationWindow::new(previous, depth as i32);
         loop {
@@ -623,7 +617,7 @@ impl SearchThread {
 
     /// Reports the first `lines` root moves' lines; `bound` is the first
     /// line's when only one is searched (an aspiration window failed).
-    fn report_lines<G: SearchHooks>(&mut self, job: &Job<G>, lines: usize, bound: Bound) {
+    fn report_lines<G: Searchable>(&mut self, job: &Job<G>, lines: usize, bound: Bound) {
         for i in 0..lines.min(self.root_moves.len()) {
             let line = &self.root_moves[i];
             if line.score == -INFINITE || line.pv.is_empty() {
@@ -644,7 +638,7 @@ impl SearchThread {
     }
 
     /// One `info` line. The line stops where the game would end by rule.
-    fn report<G: SearchHooks>(&self, job: &Job<G>, line: &Outcome, multipv: usize, bound: Bound) {
+    fn report<G: Searchable>(&self, job: &Job<G>, line: &Outcome, multipv: usize, bound: Bound) {
         let nodes = job.total_nodes();
         let time_ms = self.elapsed_ms();
         let score = Score::from_internal(line.score);
@@ -668,7 +662,7 @@ impl SearchThread {
 
     /// Main thread, after its iterations: waits until the move may be
     /// reported, stops the helpers, picks the move and reports it.
-    fn finish<G: SearchHooks>(&mut self, job: &Job<G>) {
+    fn finish<G: Searchable>(&mut self, job: &Job<G>) {
         if self.root_moves.is_empty() {
             // The game is over: the score of its end for the side to move
             // (mated, a draw, or in losing chess a win). `mate 0` names a
@@ -730,7 +724,7 @@ impl SearchThread {
     /// A search to a given depth, or for several lines, plays the main
     /// thread's line: it is the one that completed that depth and whose
     /// lines were shown, where a helper may have stopped one short.
-    fn vote<G: SearchHooks>(&self, job: &Job<G>) -> Outcome {
+    fn vote<G: Searchable>(&self, job: &Job<G>) -> Outcome {
         let voters = if job.limits.depth.is_some() || job.multipv > 1 { 1 } else { job.stats.len() };
         let outcomes: Vec<Outcome> = job.stats[..voters]
             .iter()
@@ -766,12 +760,13 @@ impl SearchThread {
 
     /// The move of a weakened engine: drawn among the main thread's lines
     /// of its last completed iteration.
-    fn weakened_choice<G: SearchHooks>(&self, job: &Job<G>, strength: &StrengthLimit) -> Outcome {
+    fn weakened_choice<G: Searchable>(&self, job: &Job<G>, strength: &StrengthLimit) -> Outcome {
         if self.candidates.is_empty() {
             return self.vote(job);
         }
         let lines: Vec<(Move, i32)> = self.candidates.iter().map(|r| (r.mv, r.score)).collect();
-        let chosen = &self.candidates[job.position.weakened_choice(strength, &lines, &mut Random::new(job.seed))];
+        let chosen =
+            &self.candidates[(job.weakened_choice)(&job.position, strength, &lines, &mut Random::new(job.seed))];
         Outcome {
             depth: self.completed_depth,
             seldepth: chosen.seldepth as u32,
@@ -782,13 +777,13 @@ impl SearchThread {
 
     /// Counts a tablebase probe that answered.
     #[inline]
-    pub fn count_tb_hit<G: SearchHooks>(&mut self, job: &Job<G>) {
+    pub fn count_tb_hit<G: Searchable>(&mut self, job: &Job<G>) {
         self.tb_hits += 1;
         job.stats[self.id].tb_hits.store(self.tb_hits, Relaxed);
     }
 
     /// A reply to `best` from the table, when the PV has none.
-    fn ponder_from_table<G: SearchHooks>(&self, job: &Job<G>, best: Move) -> Option<Move> {
+    fn ponder_from_table<G: Searchable>(&self, job: &Job<G>, best: Move) -> Option<Move> {
         if best.is_none() {
             return None;
         }

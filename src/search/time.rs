@@ -10,8 +10,7 @@
 //! a few milliseconds on the clock.
 
 use super::limits::SearchLimits;
-use super::parameters as p;
-use super::thread::percent;
+use super::parameters::{self as p, percent};
 use crate::clock::Instant;
 use crate::types::Color;
 

@@ -4,8 +4,8 @@
 //! (`chess.rs`), the variants (`variants.rs`), Elven Chess (`elven.rs`);
 //! the session and the protocols above it are written once over the trait.
 
+use crate::game::Game;
 use crate::nnue::Network;
-use crate::search::game::Game;
 use crate::search::{Engine, Reporter, SearchLimits};
 use crate::types::Color;
 use std::fmt::Debug;

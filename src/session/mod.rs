@@ -21,7 +21,7 @@ pub use variants::{VariantSearch, VariantSetup};
 
 use crate::board::ChessRecord;
 use crate::elven::game::ElvenRecord;
-use crate::search::game::Game;
+use crate::game::Game;
 use crate::types::excerpt;
 use crate::variants::{Variant, VariantRecord};
 use std::fmt;

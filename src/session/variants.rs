@@ -4,8 +4,8 @@
 
 use super::diagram::variant_diagram;
 use super::game::PlayedGame;
+use crate::game::perft::game_perft_until_stopped;
 use crate::nnue::Network;
-use crate::search::game::perft::game_perft_until_stopped;
 use crate::search::{Engine, GameSearchResult, Reporter, SearchLimits};
 use crate::types::{Bitboard, Color};
 use crate::variants::mines::MineOdds;

@@ -15,8 +15,8 @@
 
 use super::data_files::{read_records, write_records};
 use super::training_data::Record;
+use crate::board::is_noisy;
 use crate::board::ChessRecord;
-use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha12Rng;

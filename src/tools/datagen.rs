@@ -23,8 +23,8 @@
 
 use super::game_datagen::DataGame;
 use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
+use crate::board::is_noisy;
 use crate::board::{ChessRecord, GameResult, Position};
-use crate::search::movepick::is_noisy;
 use crate::search::{Engine, Score, SearchLimits};
 use crate::types::Color;
 use rand::{Rng, SeedableRng};

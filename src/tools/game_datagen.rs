@@ -32,7 +32,7 @@
 use super::datagen::{open_output, run_games, Progress, Settings};
 use crate::elven::game::ElvenRecord;
 use crate::elven::ElvenPosition;
-use crate::search::game::Game;
+use crate::game::Game;
 use crate::search::report::GameSearchResult;
 use crate::search::{Engine, Score, SearchLimits};
 use crate::session::VariantSearch;

@@ -3,7 +3,7 @@
 
 use super::output::Output;
 use crate::board::Position;
-use crate::search::game::Game;
+use crate::game::Game;
 use crate::search::{Bound, IterationInfo, Reporter, Score};
 use crate::types::Move;
 use crate::variants::Action;

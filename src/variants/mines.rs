@@ -21,7 +21,7 @@ use arrayvec::ArrayVec;
 pub const MINES_EACH: u32 = 2;
 
 /// Odds are in 1/1024ths, as the search weighs them.
-pub use crate::search::game::ODDS_ONE;
+pub use crate::game::ODDS_ONE;
 
 /// `mines=<white>/<black>`: each colour's mines, a square each where it is
 /// known and `?` where it is secret, e.g. `mines=c3,f4/?,?`.

@@ -12,13 +12,10 @@ use super::position::VariantPosition;
 use super::{CaptureRule, Goal, TurnOrder, Variant};
 use crate::board::CastlingSide;
 use crate::eval::MAX_EVALUATION;
+use crate::game::board_index::{self, PieceTo};
+use crate::game::score::{DRAW, MATE};
+use crate::game::{hash_men, Chance, Game, Scores, Searchable, Structure, Workspace, CHANCE_DECISIVE, ODDS_ONE};
 use crate::nnue::{AccumulatorCache, Network};
-use crate::search::correction::{hash_men, Structure};
-use crate::search::game::{Chance, Game, Scores, CHANCE_DECISIVE, ODDS_ONE};
-use crate::search::history::{Histories, PieceTo};
-use crate::search::hooks::SearchHooks;
-use crate::search::score::{DRAW, MATE};
-use crate::search::thread::{Job, SearchThread};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType};
 use std::sync::Arc;
 
@@ -94,7 +91,7 @@ fn capture_parts(position: &VariantPosition, action: Action) -> (Option<Piece>, 
     (position.piece_on(m.from()), victim)
 }
 
-impl SearchHooks for VariantPosition {
+impl Searchable for VariantPosition {
     /// The odds of the secret mines.
     type Shared = MineOdds;
 
@@ -102,8 +99,8 @@ impl SearchHooks for VariantPosition {
     const BOUNDED_QUIESCENCE: bool = true;
     const CHECK_BY_MAKING: bool = true;
 
-    fn evaluate_on(&self, thread: &mut SearchThread, job: &Job<Self>, _ply: usize) -> i32 {
-        evaluate_cached(self, job.network.as_ref(), &mut thread.cache)
+    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
+        evaluate_cached(self, network, &mut workspace.cache)
     }
 
     fn clock_side(&self) -> Color {
@@ -113,7 +110,13 @@ impl SearchHooks for VariantPosition {
     /// Mined chess: a move onto a square that may hide a secret mine of the
     /// other side is worth the odds-weighted mean of the searched move (no
     /// mine) and of its explosion, judged statically.
-    fn chance_on(&self, thread: &mut SearchThread, job: &Job<Self>, action: Action) -> Option<Chance> {
+    fn chance(
+        &self,
+        workspace: &mut Workspace,
+        network: Option<&Arc<Network>>,
+        odds: &MineOdds,
+        action: Action,
+    ) -> Option<Chance> {
         let us = self.side_to_move();
         let them = !us;
         if self.unknown_mines(them) == 0 || action.is_placement() || action == Action::PASS {
@@ -130,7 +133,7 @@ impl SearchHooks for VariantPosition {
         if (path & self.mines(them)).any() {
             return None;
         }
-        let odds = path.into_iter().map(|s| job.shared.on(them, s)).sum::<u32>();
+        let odds = path.into_iter().map(|s| odds.on(them, s)).sum::<u32>();
         if odds == 0 {
             return None;
         }
@@ -142,8 +145,7 @@ impl SearchHooks for VariantPosition {
         let blast = if exploded.mine_loser().is_some() {
             -CHANCE_DECISIVE
         } else {
-            (-evaluate_cached(&exploded, job.network.as_ref(), &mut thread.cache))
-                .clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE)
+            (-evaluate_cached(&exploded, network, &mut workspace.cache)).clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE)
         };
         Some(Chance { odds, blast })
     }
@@ -337,10 +339,6 @@ impl Game for VariantPosition {
         Action::from_bits(m.bits())
     }
 
-    fn histories<'t>(chess: &'t mut Histories, _: &'t mut Option<Histories>) -> &'t mut Histories {
-        chess
-    }
-
     /// The pawns on the board; each colour's other men with its ghosts and
     /// what it holds in hand.
     fn structure(&self) -> Structure {
@@ -365,12 +363,12 @@ impl Game for VariantPosition {
     }
 
     fn quiet_index(&self, _: (), action: Action) -> usize {
-        Histories::quiet_index(self.side_to_move(), action.as_move())
+        board_index::quiet_index(self.side_to_move(), action.as_move())
     }
 
     fn capture_index(&self, action: Action) -> Option<usize> {
         let (mover, victim) = capture_parts(self, action);
-        Some(Histories::capture_index(mover?, action.to(), victim))
+        Some(board_index::capture_index(mover?, action.to(), victim))
     }
 
     fn trail(&self, action: Action) -> Option<usize> {
@@ -409,59 +407,6 @@ mod tests {
         for name in ["marseillais", "progressive", "camps", "losers", "returning"] {
             assert!(!start(name).prunes_quiets(), "{name}");
         }
-    }
-
-    /// Searches `position` over `root_moves` to `depth`, `times` times, on
-    /// a search thread of its own (its histories and correction history
-    /// kept from search to search); returns the thread and the table.
-    fn search_alone(
-        position: VariantPosition,
-        root_moves: &[Action],
-        depth: u32,
-        times: usize,
-    ) -> (SearchThread, std::sync::Arc<crate::search::tt::TranspositionTable>) {
-        use crate::search::{SearchLimits, SilentReporter};
-        let tt = Arc::new(crate::search::tt::TranspositionTable::new(4).unwrap());
-        let mut thread = SearchThread::try_new(0).unwrap();
-        for _ in 0..times {
-            let (keys, moves, limits) = (vec![position.key()], root_moves.to_vec(), SearchLimits::depth(depth));
-            let job =
-                Job::new(Arc::clone(&tt), position, MineOdds::default(), keys, moves, limits, Arc::new(SilentReporter));
-            thread.run(&job);
-        }
-        (thread, tt)
-    }
-
-    #[test]
-    fn the_search_learns_the_evaluations_error_in_plain_turns_only() {
-        use crate::search::correction::CorrectionKeys;
-        for (name, plain) in [("ghost", true), ("reinforced", true), ("losers", false), ("marseillais", false)] {
-            let position = VariantPosition::startpos(Variant::from_name(name).unwrap());
-            let (thread, tt) = search_alone(position, &position.legal_actions(), 8, 1);
-            // The root's own entries (the board's structure, no moves),
-            // shared by the nodes of the same men: the search found the
-            // evaluation wrong there, by some centipawns.
-            let keys = CorrectionKeys::of(&position.structure(), None);
-            assert_eq!(thread.correction.correction(&keys) != 0, plain, "{name}");
-            // The table keeps the evaluation raw (a child of the root).
-            let first = position.legal_actions()[0];
-            let child = position.make(first);
-            assert_eq!(tt.probe(child.key(), 1).unwrap().eval, crate::variants::eval::evaluate(&child, None), "{name}");
-        }
-    }
-
-    #[test]
-    fn the_root_teaches_the_correction_history_nothing() {
-        // Its moves may be a few of the legal ones (MultiPV's later lines,
-        // searchmoves): depth-1 searches, whose other nodes are quiescence
-        // nodes, leave the tables as they were.
-        use crate::search::correction::CorrectionKeys;
-        let position = VariantPosition::startpos(Variant::Ghost);
-        let legal = position.legal_actions();
-        // Often enough for a learnt error to show (each search would move
-        // the entries a little towards it).
-        let (thread, _) = search_alone(position, &legal[..1], 1, 300);
-        assert_eq!(thread.correction.correction(&CorrectionKeys::of(&position.structure(), None)), 0);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! its coordinates, letters and multi-leg moves (`elven_notation.rs`).
 
 use crate::board::{ChessRecord, Position};
-use crate::search::game::Game;
+use crate::game::Game;
 use crate::session::{MoveOf, PlayedGame};
 use crate::types::Move;
 use crate::variants::{Action, VariantPosition, VariantRecord};

@@ -14,7 +14,7 @@ use super::notation::XboardGame;
 use super::result::xboard_result;
 use super::thinking::{SearchDone, Thinking};
 use super::time_control::TimeControl;
-use crate::search::game::Game;
+use crate::game::Game;
 use crate::search::{Engine, SearchLimits};
 use crate::session::{AnyGame, GameSession, MoveOf, PlayedGame, VariantSetup};
 use crate::types::Color;

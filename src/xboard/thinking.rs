@@ -5,7 +5,7 @@
 
 use super::command_loop::Event;
 use super::notation::{xboard_line, XboardGame};
-use crate::search::game::Game;
+use crate::game::Game;
 use crate::search::{IterationInfo, Reporter, Score};
 use crate::session::MoveOf;
 use crate::uci::info::legal_prefix;

@@ -5,13 +5,15 @@
 //! hook is the plain one, and the staged picker's are chess's generator's
 //! stages.
 
-use super::{Game, Scores};
-use crate::board::{stage, Checks, MoveList, Position, MAX_MOVES, SEE_VALUES};
-use crate::search::correction::Structure;
-use crate::search::history::{Histories, PieceTo};
-use crate::search::movepick;
-use crate::search::score::{DRAW, MATE};
-use crate::types::{Bitboard, Move, MoveKind, PieceType};
+use super::board_index::{self, PieceTo};
+use super::score::{DRAW, MATE};
+use super::{Game, Scores, Searchable, Structure, TableProbe, Workspace};
+use crate::board::{is_noisy, moves_before_game_end, stage, Checks, MoveList, Position, MAX_MOVES, SEE_VALUES};
+use crate::eval::MAX_EVALUATION;
+use crate::nnue::Network;
+use crate::tablebase::Wdl;
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceType};
+use std::sync::Arc;
 
 /// The kind of a capture's victim (a pawn en passant).
 fn victim(position: &Position, m: Move) -> Option<PieceType> {
@@ -133,7 +135,7 @@ impl Game for Position {
 
     #[inline(always)]
     fn is_noisy(&self, m: Move) -> bool {
-        movepick::is_noisy(self, m)
+        is_noisy(self, m)
     }
 
     #[inline(always)]
@@ -180,10 +182,6 @@ impl Game for Position {
         m
     }
 
-    fn histories<'t>(chess: &'t mut Histories, _: &'t mut Option<Histories>) -> &'t mut Histories {
-        chess
-    }
-
     /// As the chess search keys its correction history.
     #[inline(always)]
     fn structure(&self) -> Structure {
@@ -199,7 +197,7 @@ impl Game for Position {
 
     #[inline(always)]
     fn quiet_index(&self, threats: Bitboard, m: Move) -> usize {
-        Histories::threatened_quiet_index(self.side_to_move(), threats, m)
+        board_index::threatened_quiet_index(self.side_to_move(), threats, m)
     }
 
     /// A capture's, and a promotion's: the move picker orders promotions
@@ -211,7 +209,7 @@ impl Game for Position {
             MoveKind::Promotion => Some(victim(self, m).unwrap_or(PieceType::Pawn)),
             _ => victim(self, m),
         }?;
-        Some(Histories::capture_index(mover, m.to(), victim))
+        Some(board_index::capture_index(mover, m.to(), victim))
     }
 
     fn trail(&self, m: Move) -> Option<usize> {
@@ -220,10 +218,75 @@ impl Game for Position {
     }
 }
 
+impl Searchable for Position {
+    type Shared = ();
+
+    fn prepare_evaluation(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>) {
+        if let Some(network) = network {
+            workspace.accumulators.reset(network, self);
+        }
+    }
+
+    /// The network's, from this ply's accumulator, brought up to date
+    /// here; the hand-crafted evaluation where a side has its king alone,
+    /// whose mop-up term drives that king to the edge: self-play
+    /// adjudicates such games, so the network has seen few of them (at
+    /// 5,000 nodes a move it gave K+R v K away, and stalemated K+B+N v K at
+    /// 20,000).
+    #[inline(always)]
+    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, ply: usize) -> i32 {
+        let value = match network {
+            Some(network) if !crate::eval::king_alone(self) => workspace.accumulators.evaluate(network, ply, self),
+            _ => workspace.evaluator.evaluate(self),
+        };
+        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    }
+
+    #[inline(always)]
+    fn follow_move(&self, workspace: &mut Workspace, ply: usize, m: Move) {
+        workspace.accumulators.push_move(ply, self, m);
+    }
+
+    #[inline(always)]
+    fn follow_null_move(workspace: &mut Workspace, ply: usize) {
+        workspace.accumulators.push_null_move(ply);
+    }
+
+    /// The default's rule, with the legal moves counted rather than listed.
+    #[inline(always)]
+    fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100 && (!self.in_check() || self.count_legal_moves() > 0)
+    }
+
+    /// With few enough men and no castling right, right after a capture or
+    /// pawn move (the tables know nothing of the fifty-move counter).
+    #[inline(always)]
+    fn probe_tables(&self, probe: &TableProbe, depth: i32) -> Option<Wdl> {
+        if probe.pieces == 0 || self.halfmove_clock() != 0 {
+            return None;
+        }
+        let pieces = self.occupied().count();
+        if pieces > probe.pieces
+            || (pieces == probe.pieces && depth < probe.depth)
+            || !self.castling_rights().is_empty()
+        {
+            return None;
+        }
+        probe.tables.as_deref().and_then(|t| t.probe_wdl(self))
+    }
+
+    fn clock_side(&self) -> Color {
+        self.side_to_move()
+    }
+
+    fn moves_before_game_end(&self, keys: &[u64], line: &[Move]) -> usize {
+        moves_before_game_end(self, keys, line)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::correction::CorrectionKeys;
     use crate::types::random::Random;
 
     /// Positions along random games from a few starts, castling, en
@@ -291,15 +354,6 @@ mod tests {
             got.sort_by_key(|m| m.bits());
             want.sort_by_key(|m| m.bits());
             assert_eq!(got, want, "{}", position.fen());
-        }
-    }
-
-    /// The correction keys `Game::structure` gives a chess node are the
-    /// ones the chess search has always keyed it by.
-    #[test]
-    fn structure_keys_as_the_chess_search_does() {
-        for position in random_positions() {
-            assert_eq!(CorrectionKeys::of(&position.structure(), None), CorrectionKeys::new(&position, [None, None]));
         }
     }
 }

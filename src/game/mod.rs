@@ -1,18 +1,23 @@
-//! The games the search plays: the [`Game`] trait, what a game is to the
-//! search (its positions, moves and rules, how its games end, what the
-//! search may assume, the keys of its tables), written once so that chess,
-//! the variants (src/variants/search.rs) and Elven Chess
-//! (src/elven/search.rs) are searched by the same code, the chess search
-//! (src/search/search.rs, with what it asks beyond the rules in
-//! src/search/hooks.rs). A game's file says only how it differs.
-//!
-//! - [`chess`]: standard chess as a game of this trait.
+//! The games below the search: the [`Game`] trait, what a game is to the
+//! search and to perft (its positions, moves and rules, how its games end,
+//! what the search may assume, how its moves index the search's tables and
+//! histories: [`HistorySizes`], [`Structure`], [`board_index`]), in types of
+//! this layer and below, so that chess (`chess.rs` here), the variants
+//! (src/variants/search.rs) and Elven Chess (src/elven/search.rs)
+//! implement it without the search, and the search (src/search/) is
+//! written once over it. [`perft`] counts any game's tree; [`score`] is
+//! the scale every game's scores are on.
 
-pub mod chess;
+pub mod board_index;
+mod chess;
 pub mod perft;
+pub mod score;
+mod searchable;
+mod structure;
 
-use super::correction::Structure;
-use super::history::Histories;
+pub use searchable::{Searchable, TableProbe, Workspace};
+pub use structure::{hash_men, Structure};
+
 use crate::types::Move;
 use arrayvec::ArrayVec;
 use std::fmt::Debug;
@@ -141,6 +146,9 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     /// The most moves a position can have.
     const MAX_MOVES: usize;
+    /// How many indices the search's histories need for this game's moves
+    /// ([`Game::quiet_index`], [`Game::capture_index`], [`Game::trail`]).
+    const HISTORY_SIZES: HistorySizes = HistorySizes::CHESS;
 
     // ----- The position ---------------------------------------------------
 
@@ -305,9 +313,6 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// form and makes the moves it reads back.
     fn to_table(m: Self::Move) -> Move;
     fn table_move(&self, m: Move) -> Self::Move;
-    /// The histories for this game on a search thread, sized for it: the
-    /// thread's chess histories, or its `other` ones, made for this game.
-    fn histories<'t>(chess: &'t mut Histories, other: &'t mut Option<Histories>) -> &'t mut Histories;
     /// What the correction history keys a node by (its men, hands
     /// included).
     fn structure(&self) -> Structure;
@@ -326,4 +331,20 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// The man a move moves or places and where it lands, as an index of
     /// the continuation tables (None: a pass or a mine).
     fn trail(&self, m: Self::Move) -> Option<usize>;
+}
+
+/// How many indices a game's quiet moves, captures and (man, square)
+/// pairs take in the search's histories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistorySizes {
+    pub quiet: usize,
+    pub capture: usize,
+    pub trails: usize,
+}
+
+impl HistorySizes {
+    /// The chess board's: a quiet move by the threats on its two squares,
+    /// side and squares; a capture by man, square and victim; twelve men
+    /// on 64 squares.
+    pub const CHESS: HistorySizes = HistorySizes { quiet: 4 * 2 * 64 * 64, capture: 12 * 64 * 6, trails: 12 * 64 };
 }
