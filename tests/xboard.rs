@@ -301,6 +301,10 @@ fn bad_commands_and_illegal_moves_are_answered_and_change_nothing() {
         let told = if command.starts_with("setboard") { vec!["tellusererror Illegal position"] } else { vec![] };
         assert_eq!(lines[1..], told, "{command}");
     }
+    // A drop as XBoard writes it is read as a move, which chess refuses.
+    engine.send("usermove P@e4");
+    let lines = sync(&mut engine, 17);
+    assert!(lines.len() == 1 && lines[0].starts_with("Illegal move (") && lines[0].ends_with("): P@e4"), "{lines:?}");
     // XBoard sends its default table path whether it exists or not.
     engine.send("egtpath syzygy /no/such/directory");
     assert!(sync(&mut engine, 9).is_empty());
