@@ -7,7 +7,7 @@
 
 mod uci_support;
 
-use roque::board::ChessRecord;
+use roque::board::{ChessRecord, Position};
 use roque::elven::game::ElvenRecord;
 use roque::game::Game;
 use roque::session::{GameSession, VariantSetup};
@@ -297,8 +297,14 @@ fn bad_commands_and_illegal_moves_are_answered_and_change_nothing() {
     for command in ["variant mined", "variant marseillais", "setboard 8/8/8 w - - 0 1", "option Move Overhead=-4"] {
         engine.send(command);
         let lines = sync(&mut engine, 8);
-        assert!(lines.len() == 1 && lines[0].starts_with("Error (") && lines[0].ends_with(command), "{lines:?}");
+        assert!(lines[0].starts_with("Error (") && lines[0].ends_with(command), "{lines:?}");
+        let told = if command.starts_with("setboard") { vec!["tellusererror Illegal position"] } else { vec![] };
+        assert_eq!(lines[1..], told, "{command}");
     }
+    // A drop as XBoard writes it is read as a move, which chess refuses.
+    engine.send("usermove P@e4");
+    let lines = sync(&mut engine, 17);
+    assert!(lines.len() == 1 && lines[0].starts_with("Illegal move (") && lines[0].ends_with("): P@e4"), "{lines:?}");
     // XBoard sends its default table path whether it exists or not.
     engine.send("egtpath syzygy /no/such/directory");
     assert!(sync(&mut engine, 9).is_empty());
@@ -317,4 +323,141 @@ fn a_mate_is_claimed_with_its_reason() {
     engine.send("go");
     let lines = engine.lines_until(is_result, TIMEOUT);
     assert_eq!(lines.last().unwrap(), "1-0 {White mates}", "{lines:?}");
+}
+
+/// The plies of the thinking lines (`ply score time nodes pv`) among `lines`.
+fn thinking_plies(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.split_whitespace().count() >= 5 && l.split_whitespace().take(4).all(|w| w.parse::<i64>().is_ok()))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+/// `hint`'s move: the reply the engine expects.
+fn hint(engine: &mut Engine) -> String {
+    hint_and_thinking(engine).0
+}
+
+/// `hint`'s move, and the plies of the thinking lines up to it.
+fn hint_and_thinking(engine: &mut Engine) -> (String, Vec<u32>) {
+    engine.send("hint");
+    let lines = engine.lines_until(|l| l.starts_with("Hint: "), TIMEOUT);
+    (lines.last().unwrap().strip_prefix("Hint: ").unwrap().to_string(), thinking_plies(&lines))
+}
+
+/// `hint`'s move once the ponder search has reached ply 4, where `sd 4`
+/// holds it until the opponent's move.
+fn hint_when_pondered(engine: &mut Engine) -> String {
+    let (hint, plies) = hint_and_thinking(engine);
+    if !plies.contains(&4) {
+        engine.lines_until(|l| thinking_plies(&[l.to_string()]) == [4], TIMEOUT);
+    }
+    hint
+}
+
+#[test]
+fn pondering_goes_on_after_the_expected_reply_and_starts_again_after_another() {
+    let (mut engine, _) = xboard();
+    let mut game = GameSession::<ChessRecord>::new(());
+    engine.send("new");
+    engine.send("hard");
+    engine.send("post");
+    engine.send("st 10");
+    engine.send("sd 4");
+    engine.send("usermove e2e4");
+    game.play("e2e4", false).unwrap();
+    let reply = engine_move(&mut engine).expect("a move");
+    game.play(&reply, false).unwrap();
+    // The engine ponders on the reply it expects, to its depth, and waits.
+    let expected = hint_when_pondered(&mut engine);
+    engine.send(&format!("usermove {expected}"));
+    game.play(&expected, false).unwrap();
+    let lines = engine.lines_until(|l| l.starts_with("move "), TIMEOUT);
+    assert!(thinking_plies(&lines).is_empty(), "a ponder hit moves at once: {lines:?}");
+    game.play(lines.last().unwrap().strip_prefix("move ").unwrap(), false).unwrap();
+    // Another reply than the expected one: a new search, from ply 1.
+    let expected = hint_when_pondered(&mut engine);
+    let other = game.position().legal_moves().iter().map(|m| m.to_uci(false)).find(|m| *m != expected).unwrap();
+    engine.send(&format!("usermove {other}"));
+    game.play(&other, false).unwrap();
+    let lines = engine.lines_until(|l| l.starts_with("move "), TIMEOUT);
+    assert_eq!(thinking_plies(&lines).first(), Some(&1), "a ponder miss searches again: {lines:?}");
+    game.play(lines.last().unwrap().strip_prefix("move ").unwrap(), false).unwrap();
+    // `easy` stops pondering: the expected reply is searched from ply 1.
+    let expected = hint(&mut engine);
+    engine.send("easy");
+    engine.send(&format!("usermove {expected}"));
+    game.play(&expected, false).unwrap();
+    let lines = engine.lines_until(|l| l.starts_with("move "), TIMEOUT);
+    assert_eq!(thinking_plies(&lines).first(), Some(&1), "no pondering after easy: {lines:?}");
+    game.play(lines.last().unwrap().strip_prefix("move ").unwrap(), false).unwrap();
+    // `force` stops pondering as well, and the engine moves on `go`.
+    engine.send("hard");
+    engine.send(&format!("usermove {}", game.position().legal_moves()[0].to_uci(false)));
+    engine_move(&mut engine).expect("a move");
+    engine.send("force");
+    let expected = hint(&mut engine);
+    engine.send(&format!("usermove {expected}"));
+    let lines = sync(&mut engine, 10);
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "no move in force mode: {lines:?}");
+    engine.send("go");
+    let lines = engine.lines_until(|l| l.starts_with("move "), TIMEOUT);
+    assert_eq!(thinking_plies(&lines).first(), Some(&1), "{lines:?}");
+}
+
+#[test]
+fn a_draw_is_accepted_only_when_the_game_is_dead_drawn() {
+    let (mut engine, _) = xboard();
+    engine.send("new");
+    engine.send("st 10");
+    engine.send("sd 6");
+    engine.send("usermove e2e4");
+    engine_move(&mut engine).expect("a move");
+    engine.send("draw");
+    assert!(sync(&mut engine, 11).is_empty(), "declined by silence early in a game");
+    // Drawn by rule: two bare kings.
+    engine.send("force");
+    engine.send("setboard 8/8/4k3/8/8/4K3/8/8 w - - 0 1");
+    engine.send("draw");
+    assert_eq!(sync(&mut engine, 12), vec!["offer draw".to_string()]);
+    // Rook against rook late in a game: the engine's score is a draw.
+    engine.send("setboard 8/8/4k3/3r4/8/3R4/4K3/8 w - - 0 60");
+    engine.send("go");
+    engine_move(&mut engine).expect("a move");
+    engine.send("draw");
+    assert_eq!(sync(&mut engine, 13), vec!["offer draw".to_string()]);
+}
+
+#[test]
+fn a_dot_in_analysis_is_answered_with_stat01() {
+    let (mut engine, _) = xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send(".");
+    assert!(sync(&mut engine, 14).is_empty(), "'.' outside analysis is ignored");
+    engine.send("analyze");
+    engine.lines_until(|l| !thinking_plies(&[l.to_string()]).is_empty(), TIMEOUT);
+    engine.send(".");
+    let lines = engine.lines_until(|l| l.starts_with("stat01: "), TIMEOUT);
+    let words: Vec<&str> = lines.last().unwrap().split_whitespace().skip(1).collect();
+    assert_eq!(words.len(), 6, "{words:?}");
+    let numbers: Vec<u64> = words[..5].iter().map(|w| w.parse().unwrap()).collect();
+    let (nodes, ply, left, total) = (numbers[1], numbers[2], numbers[3], numbers[4]);
+    assert!(nodes > 0 && ply >= 1 && total == 20 && left < total, "{words:?}");
+    assert!(Position::startpos().parse_uci_move(words[5], false).is_ok(), "{words:?}");
+    engine.send("exit");
+    sync(&mut engine, 15);
+}
+
+#[test]
+fn a_bad_setboard_tells_the_user_the_position_is_illegal() {
+    let (mut engine, _) = xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("setboard 8/8/8/8/8/8/8/4K2K w - - 0 1");
+    let lines = sync(&mut engine, 16);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("Error (") && lines[0].ends_with("): setboard 8/8/8/8/8/8/8/4K2K w - - 0 1"));
+    assert_eq!(lines[1], "tellusererror Illegal position");
 }

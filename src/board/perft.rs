@@ -1,6 +1,6 @@
 //! Perft: counts the leaves of chess's legal move tree, to check move
 //! generation against known counts and to measure its speed. The other
-//! games' perft, over their shared trait, is `search::game::perft`.
+//! games' perft, over their shared trait, is `game::perft`.
 
 use super::{stage, MoveList, Position};
 use crate::types::Move;

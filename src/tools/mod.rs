@@ -2,7 +2,7 @@
 //!
 //! The engine's own commands, in every build (the WebAssembly engine's
 //! `bench` too): [`mod@bench`], [`elven_bench`], [`variant_bench`], [`probe`].
-//! Perft is the board's (`board::perft`) and the games' (`search::game::perft`).
+//! Perft is the board's (`board::perft`) and the games' (`game::perft`).
 //!
 //! The tools the engine does not need to play (analysis of games, data
 //! generation, the trainer, the tuner and their files) are built with the

@@ -16,6 +16,10 @@ pub enum Command {
     MoveNow,
     Ping(String),
     Draw,
+    /// `hint`: the reply the engine expects.
+    Hint,
+    /// `.` in analysis: how far the search has come (`stat01`).
+    Statistics,
     Result(String),
     SetBoard(String),
     Undo,
@@ -50,7 +54,7 @@ pub enum Command {
         value: Option<String>,
     },
     /// Read and ignored: `xboard`, `accepted`, `rejected`, `random`,
-    /// `computer`, `name`, `rating`, `ics`, `.`, `hint`, `bk`, `white`,
+    /// `computer`, `name`, `rating`, `ics`, `bk`, `white`,
     /// `black`, `post`-like settings this engine has no use for.
     Ignored,
 }
@@ -89,8 +93,8 @@ impl Command {
             }
         };
         let command = match word {
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "." | "hint"
-            | "bk" | "white" | "black" | "pause" | "resume" => Command::Ignored,
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "bk" | "white"
+            | "black" | "pause" | "resume" => Command::Ignored,
             "protover" => Command::Protover(number(words.next())?),
             "new" => Command::New,
             "variant" => Command::Variant(text("variant")?),
@@ -102,6 +106,8 @@ impl Command {
             "?" => Command::MoveNow,
             "ping" => Command::Ping(rest.to_string()),
             "draw" => Command::Draw,
+            "hint" => Command::Hint,
+            "." => Command::Statistics,
             "result" => Command::Result(text("result")?),
             "setboard" => Command::SetBoard(text("setboard")?),
             "undo" => Command::Undo,

@@ -22,10 +22,24 @@ pub const ANNOUNCED: [AnnouncedGame; 4] = [
 
 /// Roque's games XBoard is not offered, with the reason.
 pub const NOT_ANNOUNCED: [(&str, &str); 10] = [
-    ("placement", "its drops need an engine-defined variant with holdings (`setup`), not written yet"),
-    ("vandien", "its drops need an engine-defined variant with holdings (`setup`), not written yet"),
-    ("reinforced", "its placements need an engine-defined variant with holdings (`setup`), not written yet"),
-    ("returning", "its placements need an engine-defined variant with holdings (`setup`), not written yet"),
+    (
+        "placement",
+        "XBoard's drop games (crazyhouse, bughouse) cannot hold its castling: a king and rook dropped on \
+         their squares castle, and XBoard takes castling rights from the FEN alone",
+    ),
+    (
+        "vandien",
+        "pawns are placed on the first rank, which XBoard's drop games forbid, and no man moves until both \
+         armies are placed, which XBoard does not know",
+    ),
+    (
+        "reinforced",
+        "the capturer places its piece as a second move of the same turn, which XBoard's turn order cannot follow",
+    ),
+    (
+        "returning",
+        "the owner places its piece and then moves, two moves a turn, which XBoard's turn order cannot follow",
+    ),
     ("ghost", "XBoard has no piece that cannot be captured, so it cannot show the ghosts"),
     ("marseillais", "more than one move a turn, which XBoard's turn order cannot follow"),
     ("progressive", "more than one move a turn, which XBoard's turn order cannot follow"),

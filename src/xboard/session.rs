@@ -12,10 +12,10 @@ use super::features::feature_lines;
 use super::games::announced;
 use super::notation::XboardGame;
 use super::result::xboard_result;
-use super::thinking::{SearchDone, Thinking};
+use super::thinking::{Progress, SearchDone, Thinking};
 use super::time_control::TimeControl;
 use crate::game::Game;
-use crate::search::{Engine, SearchLimits};
+use crate::search::{Engine, Score, SearchLimits};
 use crate::session::{AnyGame, GameSession, MoveOf, PlayedGame, VariantSetup};
 use crate::types::Color;
 use crate::uci::options::Settings;
@@ -23,7 +23,8 @@ use crate::uci::output::Output;
 use crate::variants::Variant;
 use crate::with_game;
 use std::sync::mpsc::Sender;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// What the command loop does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,12 +45,22 @@ enum Mode {
 }
 
 /// The search that runs, and what becomes of its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 struct Running {
     id: u64,
     /// The engine's move, played when the search ends; otherwise analysis.
     plays: bool,
+    /// Pondering: the opponent's reply (Roque's text) the search assumes,
+    /// played in its position but not yet in the game.
+    ponder: Option<String>,
+    /// Where a `.` reads how far the search has come.
+    progress: Arc<Mutex<Progress>>,
 }
+
+/// A draw offer is accepted when the engine's last score is this close to
+/// 0 centipawns, from this move of the game on.
+const DEAD_DRAW_CP: i32 = 15;
+const DEAD_DRAW_FROM_MOVE: u64 = 40;
 
 /// The XBoard session: the game, and everything else.
 pub struct Session {
@@ -71,8 +82,15 @@ pub(super) struct State {
     mode: Mode,
     time: TimeControl,
     post: bool,
-    /// `hard`: read; this front end does not ponder yet.
+    /// `hard`: after its move the engine searches on while the opponent thinks.
     ponder: bool,
+    /// The reply the engine's last search expects, in Roque's text (`hint`,
+    /// and what it ponders on).
+    expected_reply: Option<String>,
+    /// When the engine's last move was started, for its clock when pondering.
+    move_started: Option<Instant>,
+    /// The score of the engine's last move, its own side's view.
+    last_score: Option<Score>,
     running: Option<Running>,
     next_id: u64,
     /// A warlock's first leg sent alone (`e4f5,`), waiting for its second.
@@ -97,6 +115,9 @@ impl Session {
             time: TimeControl::default(),
             post: false,
             ponder: false,
+            expected_reply: None,
+            move_started: None,
+            last_score: None,
             running: None,
             next_id: 0,
             first_leg: None,
@@ -166,13 +187,14 @@ impl Session {
             }
             Command::UserMove(text) => with_game!(&mut self.game, game => state.user_move(game, text)),
             Command::MoveNow => {
-                if state.running.is_some_and(|running| running.plays) {
+                if state.running.as_ref().is_some_and(|running| running.plays && running.ponder.is_none()) {
                     state.engine.stop();
                 }
             }
             Command::Ping(number) => state.output.line(&format!("pong {number}")),
-            // Draw offers are declined by silence, which the protocol allows.
-            Command::Draw => {}
+            Command::Draw => with_game!(&self.game, game => state.answer_draw(game)),
+            Command::Hint => with_game!(&self.game, game => state.hint(game)),
+            Command::Statistics => state.statistics(),
             Command::Result(_) => {
                 state.abandon();
                 state.mode = Mode::Force;
@@ -181,7 +203,12 @@ impl Session {
             Command::SetBoard(fen) => with_game!(&mut self.game, game => state.set_board(game, &fen, line)),
             Command::Undo => with_game!(&mut self.game, game => state.take_back(game, 1, line)),
             Command::Remove => with_game!(&mut self.game, game => state.take_back(game, 2, line)),
-            Command::Ponder(on) => state.ponder = on,
+            Command::Ponder(on) => {
+                state.ponder = on;
+                if !on && state.running.as_ref().is_some_and(|running| running.ponder.is_some()) {
+                    state.abandon();
+                }
+            }
             Command::Post(on) => state.post = on,
             Command::Analyze => {
                 state.abandon();
@@ -224,13 +251,18 @@ impl Session {
     /// result if the game ends; a search that was abandoned is forgotten.
     pub fn search_done(&mut self, done: SearchDone) -> Flow {
         let state = &mut self.state;
-        if state.running.is_none_or(|running| running.id != done.id) {
+        if state.running.as_ref().is_none_or(|running| running.id != done.id) {
             return Flow::Continue;
         }
         let running = state.running.take().expect("checked above");
         if running.plays {
+            state.last_score = done.score;
+            state.expected_reply = done.ponder;
             if let Some(best) = done.best {
-                with_game!(&mut self.game, game => state.play_engine_move(game, &best));
+                with_game!(&mut self.game, game => {
+                    state.play_engine_move(game, &best);
+                    state.start_pondering(game);
+                });
             }
         }
         with_game!(&self.game, game => state.resume(game));
@@ -263,6 +295,8 @@ impl State {
         self.excluded.clear();
         self.first_leg = None;
         self.over = false;
+        self.expected_reply = None;
+        self.last_score = None;
     }
 
     /// Stops the running search, if any, and forgets its move.
@@ -284,14 +318,23 @@ impl State {
             Mode::Plays(side) if side == to_move => {
                 let moves_made = (self.moves.len() / 2) as u32;
                 let limits = self.time.limits(to_move, moves_made);
-                self.start_search(game, limits, true);
+                self.move_started = Some(Instant::now());
+                self.start_search(game, limits, true, None);
             }
-            Mode::Analyze => self.start_search(game, SearchLimits { infinite: true, ..Default::default() }, false),
+            Mode::Analyze => {
+                self.start_search(game, SearchLimits { infinite: true, ..Default::default() }, false, None)
+            }
             _ => {}
         }
     }
 
-    fn start_search<G: XboardGame>(&mut self, game: &GameSession<G>, limits: SearchLimits, plays: bool) {
+    fn start_search<G: XboardGame>(
+        &mut self,
+        game: &GameSession<G>,
+        limits: SearchLimits,
+        plays: bool,
+        ponder: Option<String>,
+    ) {
         self.next_id += 1;
         let id = self.next_id;
         let position = *game.position();
@@ -305,6 +348,7 @@ impl State {
                 .filter(|&m| !self.excluded.contains(&G::move_text(m, self.chess960)))
                 .collect()
         };
+        let progress = Arc::new(Mutex::new(Progress::new(position.legal_moves().len(), searchmoves.len())));
         let reporter = Thinking::<G>::new(
             Arc::clone(&self.output),
             position,
@@ -312,10 +356,11 @@ impl State {
             self.post || !plays,
             id,
             self.events.clone(),
+            Arc::clone(&progress),
         );
         self.engine.set_strength(self.settings.strength());
         self.engine.set_probe_settings(self.settings.probe);
-        self.running = Some(Running { id, plays });
+        self.running = Some(Running { id, plays, ponder, progress });
         game.record().start_search(&mut self.engine, limits, searchmoves, Arc::new(reporter));
     }
 
@@ -331,6 +376,34 @@ impl State {
             self.output.line(&format!("move {}", G::xboard_move(&position, m, self.chess960)));
             self.claim_result(game);
         }
+    }
+
+    /// With `hard`, after the engine's move: the position after the reply
+    /// its search expects is searched, as if that reply were played, under
+    /// the engine's clock from when the reply comes (XBoard's engines
+    /// ponder so). The game stays as it is until the opponent's move.
+    fn start_pondering<G: XboardGame>(&mut self, game: &GameSession<G>) {
+        let Some(reply) = self.expected_reply.clone() else { return };
+        if !self.ponder || self.over || self.running.is_some() {
+            return;
+        }
+        // The game with the reply: replayed, as `undo` does.
+        let mut after = GameSession::<G>::new(game.setup().clone());
+        let moves: Vec<String> = self.moves.iter().cloned().chain([reply.clone()]).collect();
+        if after.set_position(self.start_fen.as_deref(), &moves, self.chess960).is_err()
+            || after.record().result().is_some()
+        {
+            return;
+        }
+        let to_move = G::side_to_move(after.position());
+        if self.mode != Mode::Plays(to_move) {
+            return;
+        }
+        let spent_ms = self.move_started.map_or(0, |started| started.elapsed().as_millis() as u64);
+        let moves_made = (self.moves.len().div_ceil(2)) as u32;
+        let mut limits = self.time.after_own_move(spent_ms).limits(to_move, moves_made);
+        limits.ponder = true;
+        self.start_search(&after, limits, true, Some(reply));
     }
 
     /// The result, with its reason, once the game's rules end it.
@@ -357,15 +430,26 @@ impl State {
             Ok(roque) => roque,
             Err(reason) => return self.output.line(&illegal(&reason)),
         };
-        if self.mode == Mode::Analyze || self.running.is_some_and(|running| !running.plays) {
+        if self.mode == Mode::Analyze || self.running.as_ref().is_some_and(|running| !running.plays) {
             self.abandon();
         }
         if let Err(reason) = game.play(&roque, self.chess960) {
             return self.output.line(&illegal(&reason));
         }
-        self.abandon();
+        let ponder_hit = self.running.as_ref().is_some_and(|running| running.ponder.as_ref() == Some(&roque));
+        if ponder_hit {
+            // The search goes on as the engine's move, its clock from now.
+            self.engine.ponderhit();
+            self.move_started = Some(Instant::now());
+            if let Some(running) = self.running.as_mut() {
+                running.ponder = None;
+            }
+        } else {
+            self.abandon();
+        }
         self.moves.push(roque);
         self.excluded.clear();
+        self.expected_reply = None;
         self.claim_result(game);
     }
 
@@ -379,8 +463,14 @@ impl State {
                 self.moves.clear();
                 self.excluded.clear();
                 self.over = false;
+                self.expected_reply = None;
+                self.last_score = None;
             }
-            Err(error) => self.error(&error.to_string(), line),
+            Err(error) => {
+                self.error(&error.to_string(), line);
+                // XBoard shows the user this line; the Error line is for its log.
+                self.output.line("tellusererror Illegal position");
+            }
         }
     }
 
@@ -396,6 +486,8 @@ impl State {
         debug_assert!(replayed.is_ok(), "the moves were played from this start before");
         self.excluded.clear();
         self.over = false;
+        self.expected_reply = None;
+        self.last_score = None;
     }
 
     /// `exclude`/`include` a root move, or `all` of them.
@@ -422,6 +514,40 @@ impl State {
         // The analysis starts again with the new root moves.
         if self.mode == Mode::Analyze {
             self.abandon();
+        }
+    }
+
+    /// `draw`: accepted (`offer draw`) when the game is drawn by its rules,
+    /// or when the engine's last score is within [`DEAD_DRAW_CP`] of a draw
+    /// from move [`DEAD_DRAW_FROM_MOVE`] on; otherwise declined by silence,
+    /// as the protocol allows.
+    fn answer_draw<G: XboardGame>(&self, game: &GameSession<G>) {
+        let drawn_by_rule = game.record().result().is_some_and(|result| result.starts_with("1/2"));
+        let move_number: u64 =
+            G::fen(game.position()).split_whitespace().last().and_then(|number| number.parse().ok()).unwrap_or(1);
+        let level = matches!(self.last_score, Some(Score::Cp(cp)) if cp.abs() <= DEAD_DRAW_CP);
+        if drawn_by_rule || (level && move_number >= DEAD_DRAW_FROM_MOVE) {
+            self.output.line("offer draw");
+        }
+    }
+
+    /// `hint`: the reply the engine's last search expects, if it is legal.
+    fn hint<G: XboardGame>(&self, game: &GameSession<G>) {
+        let position = game.position();
+        let Some(m) = self.expected_reply.as_ref().and_then(|text| G::parse_move(position, text, self.chess960).ok())
+        else {
+            return;
+        };
+        self.output.line(&format!("Hint: {}", G::xboard_move(position, m, self.chess960)));
+    }
+
+    /// `.` in analysis: `stat01: time nodes ply moves-left moves-total move`.
+    fn statistics(&self) {
+        let Some(running) = self.running.as_ref().filter(|_| self.mode == Mode::Analyze) else { return };
+        let nodes: u64 = self.engine.thread_nodes().iter().sum();
+        let line = running.progress.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).stat01(nodes);
+        if let Some(line) = line {
+            self.output.line(&line);
         }
     }
 }

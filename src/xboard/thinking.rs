@@ -12,6 +12,7 @@ use crate::uci::info::legal_prefix;
 use crate::uci::output::Output;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// What the command loop hears from a search when it ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +23,46 @@ pub struct SearchDone {
     pub best: Option<String>,
     /// The move the search expects in reply, in Roque's text.
     pub ponder: Option<String>,
+    /// The last score of the search's line, the searching side's view.
+    pub score: Option<Score>,
+}
+
+/// How far a search has come, for `.`'s `stat01` and the last score.
+#[derive(Debug)]
+pub struct Progress {
+    started: Instant,
+    /// The root moves searched: the legal ones, or those `exclude` left.
+    root_moves: usize,
+    /// The deepest ply reported, and its line's first move (XBoard's text).
+    reported: u32,
+    best: Option<String>,
+    /// The root move being searched (after a second of search): its ply,
+    /// XBoard's text and its number among the root moves, from 1.
+    current: Option<(u32, String, usize)>,
+    score: Option<Score>,
+}
+
+impl Progress {
+    /// A search of `legal` root moves, or of `searched` where it is not 0.
+    pub fn new(legal: usize, searched: usize) -> Progress {
+        let root_moves = if searched == 0 { legal } else { searched };
+        Progress { started: Instant::now(), root_moves, reported: 0, best: None, current: None, score: None }
+    }
+
+    /// `stat01: time nodes ply moves-left moves-total move`: the time in
+    /// centiseconds, the ply being searched, the root moves left to search
+    /// at that ply. Before the search names its current move (it does
+    /// after a second) that is the best line's first; None before any line.
+    pub fn stat01(&self, nodes: u64) -> Option<String> {
+        let ply = self.reported + 1;
+        let (name, number) = match &self.current {
+            Some((depth, text, number)) if *depth == ply => (text.clone(), *number),
+            _ => (self.best.clone()?, 1),
+        };
+        let centiseconds = self.started.elapsed().as_millis() / 10;
+        let left = self.root_moves.saturating_sub(number);
+        Some(format!("stat01: {centiseconds} {nodes} {ply} {left} {} {name}", self.root_moves))
+    }
 }
 
 /// XBoard's score: centipawns, and a mate in N moves as 100000 + N.
@@ -42,6 +83,7 @@ pub struct Thinking<G: XboardGame> {
     post: bool,
     id: u64,
     done: Mutex<Sender<Event>>,
+    progress: Arc<Mutex<Progress>>,
 }
 
 impl<G: XboardGame> Thinking<G> {
@@ -52,18 +94,32 @@ impl<G: XboardGame> Thinking<G> {
         post: bool,
         id: u64,
         done: Sender<Event>,
+        progress: Arc<Mutex<Progress>>,
     ) -> Self {
-        Thinking { output, root, chess960, post, id, done: Mutex::new(done) }
+        Thinking { output, root, chess960, post, id, done: Mutex::new(done), progress }
+    }
+
+    fn progress(&self) -> std::sync::MutexGuard<'_, Progress> {
+        self.progress.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
 impl<G: XboardGame> Reporter<MoveOf<G>> for Thinking<G> {
     fn iteration(&self, info: &IterationInfo<MoveOf<G>>) {
-        if !self.post || info.multipv != 1 {
+        if info.multipv != 1 {
             return;
         }
         let legal = legal_prefix(&self.root, &info.pv);
         let pv = xboard_line::<G>(&self.root, &info.pv[..legal], self.chess960);
+        {
+            let mut progress = self.progress();
+            progress.reported = info.depth;
+            progress.best = pv.first().cloned();
+            progress.score = Some(info.score);
+        }
+        if !self.post {
+            return;
+        }
         self.output.line(&format!(
             "{} {} {} {} {}",
             info.depth,
@@ -74,7 +130,10 @@ impl<G: XboardGame> Reporter<MoveOf<G>> for Thinking<G> {
         ));
     }
 
-    fn current_move(&self, _depth: u32, _m: MoveOf<G>, _number: usize) {}
+    fn current_move(&self, depth: u32, m: MoveOf<G>, number: usize) {
+        let text = G::xboard_move(&self.root, m, self.chess960);
+        self.progress().current = Some((depth, text, number));
+    }
 
     /// Never an illegal move: one the search should not have chosen is
     /// replaced by the first legal move.
@@ -87,6 +146,7 @@ impl<G: XboardGame> Reporter<MoveOf<G>> for Thinking<G> {
             id: self.id,
             best: best.map(|m| G::move_text(m, self.chess960)),
             ponder: ponder.map(|m| G::move_text(m, self.chess960)),
+            score: self.progress().score,
         };
         // The loop has gone when the engine quits: nothing is left to play.
         let _ = self.done.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).send(Event::Search(done));

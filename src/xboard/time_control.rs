@@ -60,6 +60,15 @@ impl TimeControl {
         Ok(())
     }
 
+    /// The clocks as they will be when the engine's move, which took
+    /// `spent_ms`, has been answered: its clock less that time plus the
+    /// increment (for a search that starts before XBoard sends `time`, a
+    /// ponder search).
+    pub fn after_own_move(&self, spent_ms: u64) -> TimeControl {
+        let engine_ms = self.engine_ms.map(|ms| ms.saturating_sub(spent_ms) + self.increment_ms);
+        TimeControl { engine_ms, ..self.clone() }
+    }
+
     /// The limits of a move for `engine`, the side to move, which has made
     /// `moves_made` moves since the clocks were set.
     pub fn limits(&self, engine: Color, moves_made: u32) -> SearchLimits {
@@ -111,6 +120,16 @@ mod tests {
         assert_eq!(control.limits(Color::White, 41).movestogo, Some(39));
         assert!(control.set_level(&["40", "x", "0"]).is_err());
         assert!(control.set_level(&["40", "5"]).is_err());
+    }
+
+    #[test]
+    fn a_ponder_search_counts_the_engine_s_last_move_on_its_clock() {
+        let mut control = TimeControl::default();
+        control.set_level(&["0", "1", "2"]).unwrap();
+        control.engine_ms = Some(50_000);
+        assert_eq!(control.after_own_move(3_000).engine_ms, Some(49_000));
+        assert_eq!(control.after_own_move(90_000).engine_ms, Some(2_000));
+        assert_eq!(TimeControl::default().after_own_move(10).engine_ms, None);
     }
 
     #[test]
