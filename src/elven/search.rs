@@ -7,7 +7,6 @@
 use super::eval::{evaluate, VALUES};
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
 use crate::eval::MAX_EVALUATION;
-use crate::game::score::{DRAW, MATE};
 use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
 use crate::nnue::Network;
 use crate::types::Color;
@@ -107,19 +106,6 @@ impl Game for ElvenPosition {
 
     fn same_player(&self, _child: &ElvenPosition) -> bool {
         false
-    }
-
-    /// Mated (lost) or stalemated (drawn).
-    fn no_move_score(&self, ply: usize) -> i32 {
-        if self.in_check() {
-            -MATE + ply as i32
-        } else {
-            DRAW
-        }
-    }
-
-    fn mate_bounds(&self, ply: usize) -> (i32, i32) {
-        (-MATE + ply as i32, MATE - ply as i32 - 1)
     }
 
     fn plain_turn(&self) -> bool {

@@ -6,7 +6,6 @@
 //! stages.
 
 use super::board_index::{self, PieceTo};
-use super::score::{DRAW, MATE};
 use super::{Game, Scores, Searchable, Structure, TableProbe, Workspace};
 use crate::board::{is_noisy, moves_before_game_end, stage, Checks, MoveList, Position, MAX_MOVES, SEE_VALUES};
 use crate::eval::MAX_EVALUATION;
@@ -74,20 +73,6 @@ impl Game for Position {
     /// Every move passes the turn.
     fn same_player(&self, _: &Position) -> bool {
         false
-    }
-
-    /// Mated, or stalemated.
-    fn no_move_score(&self, ply: usize) -> i32 {
-        if Position::in_check(self) {
-            -MATE + ply as i32
-        } else {
-            DRAW
-        }
-    }
-
-    /// At worst mated here, at best mating with the next move.
-    fn mate_bounds(&self, ply: usize) -> (i32, i32) {
-        (-MATE + ply as i32, MATE - ply as i32 - 1)
     }
 
     fn plain_turn(&self) -> bool {

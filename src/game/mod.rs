@@ -202,11 +202,21 @@ pub trait Game: Copy + Send + Sync + 'static {
         false
     }
     /// The score for the player to move where it has no legal move (or
-    /// where [`Game::ended`]), `ply` plies from the root.
-    fn no_move_score(&self, ply: usize) -> i32;
+    /// where [`Game::ended`]), `ply` plies from the root: chess's, mated
+    /// (lost) or stalemated (drawn).
+    fn no_move_score(&self, ply: usize) -> i32 {
+        if self.in_check() {
+            -score::MATE + ply as i32
+        } else {
+            score::DRAW
+        }
+    }
     /// The worst and the best score a node `ply` plies from the root can
-    /// have: mate-distance pruning.
-    fn mate_bounds(&self, ply: usize) -> (i32, i32);
+    /// have, for mate-distance pruning: chess's, at worst mated here, at
+    /// best mating with the next move.
+    fn mate_bounds(&self, ply: usize) -> (i32, i32) {
+        (-score::MATE + ply as i32, score::MATE - ply as i32 - 1)
+    }
 
     // ----- What the search may assume ---------------------------------------
 

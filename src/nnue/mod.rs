@@ -43,6 +43,19 @@ pub fn embedded() -> Arc<Network> {
     Arc::clone(&EMBEDDED)
 }
 
+/// The name that stands for the built-in network (`EvalFile`'s default).
+pub const BUILT_IN_NETWORK: &str = "<internal>";
+
+/// The network an `EvalFile` value names, with the name it is then known
+/// by: the built-in one for [`BUILT_IN_NETWORK`] (in any case) or nothing,
+/// otherwise the file's ([`load`]).
+pub fn load_eval_file(path: String) -> Result<(Arc<Network>, String), String> {
+    if path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK) {
+        return Ok((embedded(), BUILT_IN_NETWORK.to_string()));
+    }
+    load(Path::new(&path)).map(|network| (network, path))
+}
+
 /// Reads a network file of this build's width. No more than a network's
 /// largest size is read: a huge file (or `/dev/zero`) is refused, not
 /// taken into memory.

@@ -18,7 +18,7 @@ pub mod options;
 pub mod output;
 pub mod session;
 
-use input::{spawn_reader, InputLine};
+use input::spawn_reader;
 use output::Output;
 use session::Session;
 use std::sync::Arc;
@@ -33,7 +33,7 @@ pub fn run() {
     let input = spawn_reader(std::io::stdin());
     let first = input.recv().ok();
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some(InputLine::Text(text)) = &first {
+    if let Some(input::InputLine::Text(text)) = &first {
         if crate::xboard::chooses_xboard(text) {
             return crate::xboard::serve(input, output);
         }

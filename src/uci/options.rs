@@ -153,7 +153,7 @@ pub const OPTIONS: [OptionSpec; 21] = [
 ];
 
 /// The `EvalFile` value that names the network built into the binary.
-pub const BUILT_IN_NETWORK: &str = "<internal>";
+pub use crate::nnue::BUILT_IN_NETWORK;
 
 /// The value of a path option that names no directory.
 pub const EMPTY_PATH: &str = "<empty>";

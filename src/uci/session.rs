@@ -12,8 +12,7 @@ mod variant_options;
 use super::command::{Command, GoCommand, StartPosition};
 use super::info::{UciMoveText, UciReporter};
 use super::options::{
-    parse_setoption, parse_spin, OptionId, OptionValue, Settings, BUILT_IN_NETWORK, EMPTY_PATH, OPTIONS,
-    VARIANT_CHOICES,
+    parse_setoption, parse_spin, OptionId, OptionValue, Settings, EMPTY_PATH, OPTIONS, VARIANT_CHOICES,
 };
 use super::output::Output;
 use crate::search::limits::MAX_DEPTH;
@@ -23,7 +22,6 @@ use crate::session::{AnyGame, GameSession, MoveOf, PlayedGame};
 use crate::tablebase::Tablebases;
 use crate::types::{excerpt, Color};
 use crate::with_game;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -316,12 +314,10 @@ impl State {
     /// Loads the network `path` names (the built-in one for `<internal>` or
     /// nothing); a file that cannot be used leaves the network as it was.
     fn set_eval_file(&mut self, path: String) {
-        let built_in = path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK);
-        let network = if built_in { Ok(crate::nnue::embedded()) } else { crate::nnue::load(Path::new(&path)) };
-        match network {
-            Ok(network) => {
+        match crate::nnue::load_eval_file(path) {
+            Ok((network, name)) => {
                 self.engine.set_network(network);
-                self.settings.eval_file = if built_in { BUILT_IN_NETWORK.to_string() } else { path };
+                self.settings.eval_file = name;
                 self.output.info_string(&format!("EvalFile: evaluating with {}", self.settings.eval_file));
             }
             Err(reason) => self

@@ -7,8 +7,7 @@
 use super::features::xboard_options;
 use super::session::State;
 use crate::tablebase::Tablebases;
-use crate::uci::options::{OptionId, OptionKind, OptionValue, BUILT_IN_NETWORK};
-use std::path::Path;
+use crate::uci::options::{OptionId, OptionKind, OptionValue};
 use std::sync::Arc;
 
 impl State {
@@ -89,12 +88,10 @@ impl State {
     /// The network a file holds (`<internal>`: the built-in one); a file
     /// that cannot be used leaves the network as it was.
     fn set_eval_file(&mut self, path: String, line: &str) {
-        let built_in = path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK);
-        let network = if built_in { Ok(crate::nnue::embedded()) } else { crate::nnue::load(Path::new(&path)) };
-        match network {
-            Ok(network) => {
+        match crate::nnue::load_eval_file(path) {
+            Ok((network, name)) => {
                 self.engine.set_network(network);
-                self.settings.eval_file = if built_in { BUILT_IN_NETWORK.to_string() } else { path };
+                self.settings.eval_file = name;
             }
             Err(reason) => self.error(&format!("{reason}; the network stays {}", self.settings.eval_file), line),
         }
