@@ -58,7 +58,7 @@ fn play_game<G: XboardGame>(
     chess960: bool,
     plies: usize,
 ) -> usize {
-    let start: Option<String> = fen.map(G::roque_fen);
+    let start: Option<String> = fen.map(G::roque_fen).or_else(G::xboard_start_fen);
     game.set_position(start.as_deref(), &[], chess960).unwrap();
     let mut moves: Vec<String> = Vec::new();
     let mut seed = 12345u64;
@@ -460,4 +460,44 @@ fn a_bad_setboard_tells_the_user_the_position_is_illegal() {
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("Error (") && lines[0].ends_with("): setboard 8/8/8/8/8/8/8/4K2K w - - 0 1"));
     assert_eq!(lines[1], "tellusererror Illegal position");
+}
+
+/// XBoard 4.9.1's `elven` starts with Black's castling rights on the
+/// f-file, where Black's king is not (it stands on e10): from its own
+/// start XBoard refuses every castling of Black's (`e9b9`, `e9h9`, `O-O`,
+/// `e9a9`: a forfeit, res=24) and accepts White's; from a `setboard` FEN
+/// with `kq` it accepts Black's `e9b9` and `e9h9` (docs/xboard.md). The
+/// engine plays XBoard's game: from XBoard's start Black has no castling,
+/// so it never sends one XBoard would forfeit it for.
+#[test]
+fn elven_black_castles_only_where_xboard_lets_it() {
+    let (mut engine, _) = xboard();
+    new_game(&mut engine, "elven", None);
+    engine.send("force");
+    engine.send("usermove f0c0");
+    engine.send("exclude all");
+    engine.send("include e9b9");
+    engine.send("include e9h9");
+    engine.send("usermove e9b9");
+    let lines = sync(&mut engine, 2);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("Error (") && lines[0].ends_with("): include e9b9"), "{lines:?}");
+    assert!(lines[1].starts_with("Error (") && lines[1].ends_with("): include e9h9"), "{lines:?}");
+    assert!(lines[2].starts_with("Illegal move (") && lines[2].ends_with("): e9b9"), "{lines:?}");
+    // Black to move after White's c-file castling: the engine's move is
+    // no castling.
+    engine.send("go");
+    let reply = engine_move(&mut engine).expect("a move");
+    assert!(!["e9b9", "e9h9"].contains(&reply.as_str()), "{reply}");
+
+    // From a FEN, as XBoard's `setboard` sends it, Black castles both ways.
+    let fen = "r3k4r/mnb+rql+bbnm/pppppppppp/10/10/10/10/PPPPPPPPPP/MNB+BLQ+RBNM/R4K3R w KQkq - 0 1";
+    engine.send("force");
+    engine.send(&format!("setboard {fen}"));
+    engine.send("usermove f0i0");
+    engine.send("usermove e9b9");
+    engine.send("undo");
+    engine.send("usermove e9h9");
+    let lines = sync(&mut engine, 4);
+    assert!(lines.is_empty(), "{lines:?}");
 }

@@ -6,7 +6,7 @@
 
 use super::notation::XboardGame;
 use crate::elven::game::ElvenRecord;
-use crate::elven::{ElvenMove, ElvenPosition, ElvenSquare};
+use crate::elven::{ElvenMove, ElvenPosition, ElvenSquare, ELVEN_STARTPOS_FEN};
 
 /// XBoard's text of a pass, whichever warlock makes it.
 pub const PASS: &str = "@@@@";
@@ -142,15 +142,41 @@ impl XboardGame for ElvenRecord {
         }
         roque
     }
+
+    /// XBoard 4.9.1's `elven` gives Black's castling rights to the king on
+    /// the f-file (the middle of ten files, as in its other games), where
+    /// Black's king is not (it stands on e10): from its own start XBoard
+    /// never lets Black castle, either way, and forfeits an engine that
+    /// does. From a FEN it finds the king and Black castles as in Roque.
+    /// So the engine's game from XBoard's start is Roque's start without
+    /// Black's castling rights (`KQ`): it never sends a castling XBoard
+    /// refuses, and its search never counts on one (docs/xboard.md).
+    fn xboard_start_fen() -> Option<String> {
+        Some(ELVEN_STARTPOS_FEN.replacen(" KQkq ", " KQ ", 1))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::elven::ELVEN_STARTPOS_FEN;
 
     fn start() -> ElvenPosition {
         ElvenPosition::startpos()
+    }
+
+    #[test]
+    fn xboard_s_start_has_white_s_castling_and_not_black_s() {
+        let fen = ElvenRecord::xboard_start_fen().unwrap();
+        let white = ElvenPosition::from_fen(&fen).unwrap();
+        for castling in ["f1c1", "f1i1"] {
+            assert!(white.parse_move(castling).is_ok(), "{castling}");
+        }
+        let black = white.make(white.parse_move("a3a4").unwrap());
+        for castling in ["e10b10", "e10h10"] {
+            assert!(black.parse_move(castling).is_err(), "{castling}");
+        }
+        let roque = start().make(start().parse_move("a3a4").unwrap());
+        assert!(roque.parse_move("e10b10").is_ok());
     }
 
     #[test]

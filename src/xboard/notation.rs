@@ -24,6 +24,13 @@ pub trait XboardGame: PlayedGame + 'static {
     fn roque_fen(fen: &str) -> String {
         fen.to_string()
     }
+
+    /// The game's start as XBoard's own start has it (after `new` and
+    /// `variant`, no `setboard`), as Roque's FEN, where it differs from
+    /// Roque's start; None where they are the same.
+    fn xboard_start_fen() -> Option<String> {
+        None
+    }
 }
 
 /// The side of a castling, by XBoard's text of it.

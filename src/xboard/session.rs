@@ -152,6 +152,7 @@ impl Session {
                 state.engine.new_game();
                 self.game = AnyGame::default();
                 state.new_game(false);
+                with_game!(&mut self.game, game => state.start_as_xboard(game));
                 state.mode = Mode::Plays(Color::Black);
                 state.time = TimeControl { depth: None, ..state.time.clone() };
             }
@@ -166,6 +167,7 @@ impl Session {
                     };
                     self.game = AnyGame::choose(chosen.roque_name, setup).expect("an announced game is Roque's");
                     state.new_game(chosen.chess960);
+                    with_game!(&mut self.game, game => state.start_as_xboard(game));
                 }
                 Err(reason) => state.error(&reason, line),
             },
@@ -297,6 +299,16 @@ impl State {
         self.over = false;
         self.expected_reply = None;
         self.last_score = None;
+    }
+
+    /// The game from XBoard's own start where it differs from Roque's
+    /// (Elven Chess: no castling for Black), kept as the start that `undo`
+    /// and pondering replay from.
+    fn start_as_xboard<G: XboardGame>(&mut self, game: &mut GameSession<G>) {
+        if let Some(fen) = G::xboard_start_fen() {
+            game.set_position(Some(&fen), &[], self.chess960).expect("XBoard's start is a legal position");
+            self.start_fen = Some(fen);
+        }
     }
 
     /// Stops the running search, if any, and forgets its move.
