@@ -5,7 +5,9 @@
 # log, on a game XBoard forfeits for an invalid move, or when XBoard does
 # not finish.
 # usage: scripts/xboard-selfplay.sh [ENGINE] [GAMES] [VARIANT] [OUT]
-# (defaults: target/release/roque, 3, elven, a new directory under /tmp)
+# (defaults: target/release/roque, 3, elven, a new directory under /tmp);
+# XBOARD_SELFPLAY_TC and XBOARD_SELFPLAY_INC set the clock (0:20 and 0.2),
+# XBOARD_SELFPLAY_LIMIT the seconds before the run counts as hung (600).
 # Needs: apt-get install -y xboard xvfb
 set -u
 engine=$(readlink -f "${1:-target/release/roque}")
@@ -14,6 +16,9 @@ variant=${3:-elven}
 out=${4:-$(mktemp -d /tmp/xboard-selfplay.XXXXXX)}
 # Seconds XBoard is given before the run counts as hung.
 limit=${XBOARD_SELFPLAY_LIMIT:-600}
+# The clock: XBoard's -tc (minutes:seconds) and -inc (seconds).
+tc=${XBOARD_SELFPLAY_TC:-0:20}
+inc=${XBOARD_SELFPLAY_INC:-0.2}
 export PATH=/usr/games:$PATH
 for tool in xboard Xvfb; do
   command -v "$tool" >/dev/null || { echo "xboard-selfplay: $tool is not installed" >&2; exit 2; }
@@ -29,7 +34,7 @@ sleep 2
 started=$(date +%s)
 DISPLAY=$display timeout "$limit" xboard -variant "$variant" \
   -fcp "$engine" -fd "$out/first" -scp "$engine" -sd "$out/second" \
-  -matchMode true -matchGames "$games" -tc 0:20 -inc 0.2 -testLegality true \
+  -matchMode true -matchGames "$games" -tc "$tc" -inc "$inc" -testLegality true \
   -saveGameFile "$out/games.pgn" -debugMode true -nameOfDebugFile "$out/xboard.debug" \
   -saveSettingsOnExit false -popupExitMessage false -autoCallFlag true >"$out/xboard.out" 2>&1
 status=$?
