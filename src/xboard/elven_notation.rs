@@ -5,6 +5,7 @@
 //! legs, `e3f4,f4g5` (the igui `e3f4,f4e3`), and a pass `@@@@`.
 
 use super::notation::XboardGame;
+use crate::board::{DrawReason, GameResult};
 use crate::elven::game::ElvenRecord;
 use crate::elven::{ElvenMove, ElvenPosition, ElvenSquare, ELVEN_STARTPOS_FEN};
 
@@ -79,6 +80,21 @@ fn refused_promotion(suffix: char) -> Option<String> {
 }
 
 impl XboardGame for ElvenRecord {
+    /// A threefold repetition only where the position stood three times
+    /// since the last pass: XBoard looks for repetitions back to the last
+    /// move it marks irreversible, and a pass is one to it (a false claim
+    /// after positions repeated across warlocks' passes lost a game in
+    /// XBoard 4.9.1).
+    fn xboard_sees_result(record: &ElvenRecord) -> bool {
+        if record.result() != Some(GameResult::Draw(DrawReason::ThreefoldRepetition)) {
+            return true;
+        }
+        let keys = record.keys();
+        let after_last_pass = record.moves().iter().rposition(|m| m.is_pass()).map_or(0, |index| index + 1);
+        let current = keys[keys.len() - 1];
+        keys[after_last_pass..].iter().filter(|&&key| key == current).count() >= 3
+    }
+
     fn xboard_move(_: &ElvenPosition, m: ElvenMove, _: bool) -> String {
         if m.is_pass() {
             return PASS.to_string();
@@ -162,6 +178,31 @@ mod tests {
 
     fn start() -> ElvenPosition {
         ElvenPosition::startpos()
+    }
+
+    fn record(moves: &[&str]) -> ElvenRecord {
+        let mut record = ElvenRecord::default();
+        for text in moves {
+            record.play_text(text).unwrap();
+        }
+        record
+    }
+
+    /// The start three times by knights' moves: XBoard sees it; the third
+    /// time right after two passes: Roque's rules see a repetition, XBoard
+    /// (counting back to the last pass) does not, so it is not claimed.
+    #[test]
+    fn a_repetition_across_a_pass_is_not_claimed() {
+        let knights = ["b2c4", "i9h7", "c4b2", "h7i9"];
+        let twice: Vec<&str> = knights.iter().chain(knights.iter()).copied().collect();
+        let plain = record(&twice);
+        assert_eq!(plain.result(), Some(GameResult::Draw(DrawReason::ThreefoldRepetition)));
+        assert!(ElvenRecord::xboard_sees_result(&plain));
+        let passes: Vec<&str> = knights.iter().copied().chain(["e2e2", "f9f9"]).collect();
+        let across = record(&passes);
+        assert_eq!(across.result(), Some(GameResult::Draw(DrawReason::ThreefoldRepetition)));
+        assert!(!ElvenRecord::xboard_sees_result(&across));
+        assert!(ElvenRecord::xboard_sees_result(&record(&["e3e5"])));
     }
 
     #[test]

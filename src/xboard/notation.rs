@@ -31,6 +31,13 @@ pub trait XboardGame: PlayedGame + 'static {
     fn xboard_start_fen() -> Option<String> {
         None
     }
+
+    /// Whether XBoard's own rules see the result the game's rules give
+    /// now, so that the engine may claim it (a claim XBoard finds false
+    /// loses the game); where they do not, the game goes on.
+    fn xboard_sees_result(_record: &Self) -> bool {
+        true
+    }
 }
 
 /// The side of a castling, by XBoard's text of it.

@@ -419,8 +419,8 @@ impl State {
     }
 
     /// The result, with its reason, once the game's rules end it.
-    fn claim_result<G: PlayedGame>(&mut self, game: &GameSession<G>) {
-        if let Some(result) = game.record().result() {
+    fn claim_result<G: XboardGame>(&mut self, game: &GameSession<G>) {
+        if let Some(result) = game.record().result().filter(|_| G::xboard_sees_result(game.record())) {
             self.output.line(&xboard_result(&result));
             self.over = true;
         }
