@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the four cargo-fuzz targets side by side for SECONDS each, from seed
+# Runs the five cargo-fuzz targets side by side for SECONDS each, from seed
 # corpora:
 #   fen          any text as a chess FEN (seeds: the perft suites' FENs)
 #   uci_command  any bytes through the line reader and command parser
@@ -9,16 +9,19 @@
 #                positions)
 #   session      any bytes as a GUI session through the real command loop,
 #                searches bounded (seeds: a session in every variant)
+#   xboard       any bytes as an XBoard (CECP) session through its command
+#                loop (seeds: a game in every announced variant, analysis,
+#                pondering, undo, Elven Chess's legs and passes)
 # Without seeds libFuzzer rarely forms a valid FEN and stays in the parsers'
 # rejection paths. A crash stops its target, leaves the input in
 # fuzz/artifacts/<target>/, and makes this script fail.
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default 240, all four)
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default 240, all five)
 set -euo pipefail
 seconds=${1:-240}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen uci_command variant_fen session)
+[ ${#targets[@]} -gt 0 ] || targets=(fen uci_command variant_fen session xboard)
 cd "$(dirname "$0")/.."
 if ! cargo +nightly --version >/dev/null 2>&1; then
     echo "fuzz.sh: a nightly toolchain is needed: rustup toolchain install nightly" >&2
@@ -34,7 +37,7 @@ roque=$PWD/target/release/roque
 cd fuzz
 # The corpora the fuzzers write to, and the seeds they start from: all made
 # here, so that a fresh clone runs.
-for target in fen uci_command variant_fen session; do
+for target in fen uci_command variant_fen session xboard; do
     mkdir -p "corpus/$target" "corpus/$target-seeds"
 done
 n=0
@@ -101,16 +104,22 @@ printf 'setoption name UCI_Variant value placement\nposition startpos moves K@e1
 printf 'uci\nsetoption name UCI_Variant value elven\nucinewgame\nposition startpos moves e3e5 f8f6 e2e4\ngo perft 2\ngo depth 2\nd\neval\nisready\n' >$seeds/elven
 printf 'setoption name UCI_Variant value elven\nposition fen 9k/10/10/10/7n2/4w5/3P2W3/10/10/K9 w - - 0 1 moves d4e5\ngo perft 1\ngo nodes 500 searchmoves h6g4 a1a2\nposition fen 9k/10/10/10/4nn4/4W5/10/10/10/K9 w - - 0 1 moves e5e6f6\nd\n' >$seeds/elven-moves
 printf 'setoption name UCI_Chess960 value true\nsetoption name UCI_Variant value ghost\nposition fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q*2/PPPP1PPP/RNB1KBNR w KQkq - 0 3\ngo depth 3\n' >$seeds/ghost-fen
+seeds=corpus/xboard-seeds
+printf 'protover 2\nnew\nlevel 40 0:05 0\npost\nhard\nusermove e2e4\ntime 500\notim 500\nusermove d2d4\n?\nping 3\nundo\nremove\ndraw\nhint\nresult 1/2-1/2 {agreed}\n' >$seeds/chess
+printf 'protover 2\nnew\nvariant fischerandom\nforce\nsetboard bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1\nsd 2\ngo\nforce\nusermove O-O\nplayother\n' >$seeds/fischerandom
+printf 'protover 2\nnew\nvariant losers\nst 1\nusermove e2e4\nusermove d7d5\nanalyze\nusermove e4d5\n.\nexclude d8d5\ninclude all\nexit\n' >$seeds/losers
+printf 'protover 2\nnew\nvariant elven\nforce\nusermove e2e4\nusermove e7e5\nsetboard 9k/10/10/10/7n2/4w5/3P2L3/10/10/K9 w - - 0 1\nusermove g3h4,h4i5\nusermove @@@@\nsd 2\ngo\n' >$seeds/elven
+printf 'protover 2\nnew\nvariant normal\noption Threads=2\nnps 1000\nst 0.1\ngo\neasy\nnew\nsetboard 8/8/8/8/8/8/8/k6K w - - 0 1\nanalyze\nundo\nexit\nquit\n' >$seeds/options
 cargo +nightly fuzz build -O
 pids=()
 for target in "${targets[@]}"; do
-    # A session spawns search threads and searches: a slow input is a
+    # A session (UCI or XBoard) spawns search threads and searches: a slow input is a
     # hang only after 20 s. Its leak check is off: the first input to reach
     # a thread-local of the standard library registers its destructor (32
     # bytes, freed when the thread ends), which LeakSanitizer reports as a
     # leak of that input.
     leaks=1
-    [ "$target" = session ] && leaks=0
+    [ "$target" = session ] || [ "$target" = xboard ] && leaks=0
     cargo +nightly fuzz run -O "$target" "corpus/$target" "corpus/$target-seeds" -- \
         -max_total_time="$seconds" -max_len=4096 -timeout=20 -print_final_stats=1 -detect_leaks=$leaks \
         >"corpus/$target.log" 2>&1 &

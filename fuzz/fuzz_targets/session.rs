@@ -51,5 +51,5 @@ fuzz_target!(|data: &[u8]| {
     drop(sender);
     let output = Arc::new(Output::new(Box::new(std::io::sink())));
     let mut session = Session::new(Arc::clone(&output));
-    serve(&mut session, &input, &output);
+    serve(&mut session, None, &input, &output);
 });
