@@ -8,11 +8,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+#[path = "lines.rs"]
+mod lines;
+use lines::session_lines;
 use roque::uci::command_loop::serve;
-use roque::uci::input::{InputLine, LineReader};
 use roque::uci::output::Output;
 use roque::uci::session::Session;
-use std::sync::mpsc::channel;
 use std::sync::Arc;
 
 /// The line the session is given, or None to leave it out.
@@ -31,24 +32,7 @@ fn bounded(text: String) -> Option<String> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let (sender, input) = channel();
-    let mut reader = LineReader::new(data);
-    let mut lines = 0;
-    while let Some(line) = reader.next_line() {
-        let line = match line {
-            InputLine::Text(text) => match bounded(text) {
-                Some(text) => InputLine::Text(text),
-                None => continue,
-            },
-            too_long => too_long,
-        };
-        lines += 1;
-        if lines > 64 {
-            break;
-        }
-        sender.send(line).expect("the loop reads until the sender is gone");
-    }
-    drop(sender);
+    let input = session_lines(data, None, bounded);
     let output = Arc::new(Output::new(Box::new(std::io::sink())));
     let mut session = Session::new(Arc::clone(&output));
     serve(&mut session, None, &input, &output);

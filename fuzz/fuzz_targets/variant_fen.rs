@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use roque::elven::game::ElvenRecord;
 use roque::elven::ElvenPosition;
-use roque::variants::{Variant, VariantRecord, VariantPosition};
+use roque::variants::{Variant, VariantPosition, VariantRecord};
 
 /// Elven Chess: the same checks on the 10x10 board.
 fn elven(fen: &str) {

@@ -10,10 +10,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use roque::uci::input::{InputLine, LineReader};
+#[path = "lines.rs"]
+mod lines;
+use lines::session_lines;
 use roque::uci::output::Output;
 use roque::xboard::serve;
-use std::sync::mpsc::channel;
 use std::sync::Arc;
 
 /// The line the session is given, or None to leave it out.
@@ -29,24 +30,6 @@ fn bounded(text: String) -> Option<String> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let (sender, input) = channel();
-    sender.send(InputLine::Text("xboard".to_string())).expect("the receiver is held");
-    let mut reader = LineReader::new(data);
-    let mut lines = 0;
-    while let Some(line) = reader.next_line() {
-        let line = match line {
-            InputLine::Text(text) => match bounded(text) {
-                Some(text) => InputLine::Text(text),
-                None => continue,
-            },
-            too_long => too_long,
-        };
-        lines += 1;
-        if lines > 64 {
-            break;
-        }
-        sender.send(line).expect("the receiver is held");
-    }
-    drop(sender);
+    let input = session_lines(data, Some("xboard"), bounded);
     serve(input, Arc::new(Output::new(Box::new(std::io::sink()))));
 });
