@@ -231,3 +231,39 @@ fn the_command_line_takes_a_game_and_refuses_chess_an_unknown_one_and_chess_opti
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_losers_file_reads_as_training_records_from_whites_view_and_the_other_games_are_refused() {
+    use roque::tools::data_files::read_records;
+    use roque::tools::training_data::GameOutcome;
+    let dir = temporary("records");
+    let losers = dir.join("losers.txt");
+    let game = DataGame::Variant(Variant::Losers);
+    let lines = [
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | -50 | 0",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 | 120 | 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 7 | 0.5",
+    ];
+    std::fs::write(&losers, format!("{}\n{}\n", game.header(), lines.join("\n"))).unwrap();
+    let records = read_records(&losers).unwrap();
+    let read: Vec<(i16, GameOutcome)> = records.iter().map(|r| (r.score, r.outcome)).collect();
+    assert_eq!(
+        read,
+        [(-50, GameOutcome::BlackWins), (-120, GameOutcome::BlackWins), (7, GameOutcome::Draw)],
+        "scores and results turned to White's view"
+    );
+    // Self-play's own file reads too, every line of it.
+    let made = dir.join("made.txt");
+    game_datagen::run(&quick(&made, game, 2), Duration::from_secs(60)).unwrap();
+    assert_eq!(read_records(&made).unwrap().len(), records_of(&made));
+    // A game whose positions hold more than a board is refused, by name.
+    let placement = dir.join("placement.txt");
+    std::fs::write(&placement, format!("{}\n", DataGame::Variant(Variant::Placement).header())).unwrap();
+    let error = read_records(&placement).unwrap_err();
+    assert!(error.contains("placement") && error.contains("more than a chess board"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn records_of(path: &Path) -> usize {
+    records(path).1.len()
+}

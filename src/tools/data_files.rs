@@ -34,18 +34,47 @@ pub(crate) fn is_text(path: &Path) -> bool {
     matches!(path.extension().and_then(|e| e.to_str()), Some("txt" | "epd"))
 }
 
-/// Every record of a file, binary or text.
+/// The games whose `roque datagen --variant` files read as chess records:
+/// their FENs are chess FENs and nothing but the board counts.
+pub const GAMES_AS_RECORDS: [&str; 1] = ["losers"];
+
+/// The game a `roque datagen --variant` file's first line names, if it is
+/// that line.
+fn datagen_game(line: &str) -> Option<&str> {
+    line.strip_prefix("# roque datagen ")?.split(':').next()
+}
+
+/// Every record of a file, binary or text (a game's self-play file of
+/// [`GAMES_AS_RECORDS`] too: its first line names the game, its scores and
+/// results are for the side to move).
 pub fn read_records(path: &Path) -> Result<Vec<Record>, String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut records = Vec::new();
     if is_text(path) {
+        // A game's self-play file scores for the side to move.
+        let mut side_to_move_view = false;
         for (number, line) in BufReader::new(file).lines().enumerate() {
             let line = line.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             if line.trim().is_empty() {
                 continue;
             }
+            if number == 0 {
+                if let Some(game) = datagen_game(&line) {
+                    if !GAMES_AS_RECORDS.contains(&game) {
+                        return Err(format!(
+                            "{}: {game}'s positions hold more than a chess board, which a record cannot keep; \
+                             the games read as records: {}",
+                            path.display(),
+                            GAMES_AS_RECORDS.join(", ")
+                        ));
+                    }
+                    side_to_move_view = true;
+                    continue;
+                }
+            }
             let record =
-                Record::from_text(&line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+                if side_to_move_view { Record::from_side_to_move_text(&line) } else { Record::from_text(&line) }
+                    .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
             records.push(record);
         }
     } else {

@@ -339,6 +339,26 @@ impl Record {
         format!("{position} | {} | {result}", self.score)
     }
 
+    /// Reads a line of a game's `roque datagen --variant` file, whose score
+    /// and result (1, 0.5, 0) are for the side to move, where the game's
+    /// FEN is a chess FEN and nothing but the board counts (losing chess).
+    pub fn from_side_to_move_text(line: &str) -> Result<Record, RecordError> {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [fen, score, result] = fields[..] else {
+            return Err(RecordError::BadLine(line.to_string()));
+        };
+        let position = Position::from_fen(fen).map_err(|e| RecordError::BadPosition(e.to_string()))?;
+        let score: i16 = score.parse().map_err(|_| RecordError::BadScore(score.to_string()))?;
+        let mover = position.side_to_move();
+        let outcome = match result {
+            "1" | "1.0" => GameOutcome::win_for(mover),
+            "0.5" => GameOutcome::Draw,
+            "0" | "0.0" => GameOutcome::win_for(!mover),
+            _ => return Err(RecordError::BadResult(result.to_string())),
+        };
+        Ok(Record::new(&position, mover.sign() as i16 * score, outcome))
+    }
+
     /// Reads a `<FEN> | <score> | <result>` line.
     pub fn from_text(line: &str) -> Result<Record, RecordError> {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
