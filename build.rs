@@ -16,6 +16,9 @@ mod slider_tables {
 
 /// The network built into the engine when `EVALFILE` names none.
 const DEFAULT_NETWORK: &str = "nets/roque-gen5.nnue";
+/// The games with a network of their own, and its file: built in beside
+/// the chess network (src/nnue/game_network.rs).
+const GAME_NETWORKS: [(&str, &str); 1] = [("losers", "nets/roque-losers-1.nnue")];
 /// The network formats `src/nnue/network.rs` reads: without king buckets
 /// (2) and with them (3).
 const NETWORK_VERSIONS: [u32; 2] = [2, 3];
@@ -51,6 +54,34 @@ fn embed_network() {
         "/// Hidden neurons for each view: those of the network built in (build.rs).\npub const HIDDEN: usize = {hidden};\n"
     );
     fs::write(Path::new(&out).join("hidden.rs"), size).unwrap();
+    embed_game_networks(&manifest, &out, hidden);
+}
+
+/// The networks of the games that have their own (`nets/`), each copied
+/// to `OUT_DIR/<game>.nnue` where it has the width of the chess network
+/// built in; otherwise an empty file, and that game is judged by hand
+/// (a build whose `EVALFILE` names a network of another width).
+fn embed_game_networks(manifest: &str, out: &str, hidden: u32) {
+    for (game, file) in GAME_NETWORKS {
+        let source = Path::new(manifest).join(file);
+        println!("cargo:rerun-if-changed={}", source.display());
+        let bytes = fs::read(&source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
+        let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().unwrap()));
+        if !bytes.starts_with(b"RQNN") || !NETWORK_VERSIONS.contains(&word(4).unwrap_or(0)) {
+            panic!("{} is not a Roque network of format version 2 or 3", source.display());
+        }
+        let embedded = if word(8) == Some(hidden) {
+            bytes
+        } else {
+            println!(
+                "cargo:warning={} has another hidden width than the chess network built in ({hidden}): \
+                 {game} is judged by hand in this build",
+                source.display()
+            );
+            Vec::new()
+        };
+        fs::write(Path::new(out).join(format!("{game}.nnue")), embedded).unwrap();
+    }
 }
 
 fn main() {

@@ -11,7 +11,7 @@ usage:
   roque                              the UCI loop on standard input and output
   roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]
                                      search the bench positions; print nodes and speed
-  roque bench --variant <name> [<depth> [<threads>]]
+  roque bench --variant <name> [<depth> [<threads> [nnue|hce]]]
                                      the same for a variant's search (elven included)
   roque perft <depth> [<fen>]        count the move tree, divided by root move
   roque analyse <file> [--output <file>] [--nodes <n> | --depth <n> | --movetime <ms>]
@@ -123,7 +123,7 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]\n       roque bench --variant <name> [<depth> [<threads>]]";
+    const USAGE: &str = "usage: roque bench [<depth> [<threads> [nnue|hce] [<syzygy path>]]]\n       roque bench --variant <name> [<depth> [<threads> [nnue|hce]]]";
     if args.first().is_some_and(|a| a == "--variant") {
         return run_variant_bench(&args[1..], USAGE);
     }
@@ -190,7 +190,7 @@ fn bench_threads(arg: Option<&String>, usage: &str) -> Option<usize> {
     }
 }
 
-/// `bench --variant <name> [<depth> [<threads>]]`.
+/// `bench --variant <name> [<depth> [<threads> [nnue|hce]]]`.
 fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
     use roque::variants::Variant;
     let elven = args.first().is_some_and(|name| name.eq_ignore_ascii_case(roque::elven::UCI_NAME));
@@ -208,14 +208,23 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
     };
     let Ok(depth) = bench_depth(args.get(1), usage) else { return ExitCode::FAILURE };
     let Some(threads) = bench_threads(args.get(2), usage) else { return ExitCode::FAILURE };
-    if let Some(extra) = args.get(3) {
-        eprintln!("error: '{extra}' after the bench's thread count\n{usage}");
+    let evaluation = match args.get(3).map(String::as_str) {
+        None if roque::nnue::USED_BY_DEFAULT => BenchEvaluation::Network,
+        None | Some("hce") => BenchEvaluation::HandCrafted,
+        Some("nnue") => BenchEvaluation::Network,
+        Some(extra) => {
+            eprintln!("error: '{extra}' after the bench's thread count is neither 'nnue' nor 'hce'\n{usage}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(extra) = args.get(4) {
+        eprintln!("error: '{extra}' after the bench's evaluation\n{usage}");
         return ExitCode::FAILURE;
     }
     if elven {
         roque::tools::elven_bench::run(depth, threads);
     } else {
-        roque::tools::variant_bench::run(variant, depth, threads);
+        roque::tools::variant_bench::run(variant, depth, threads, evaluation);
     }
     ExitCode::SUCCESS
 }

@@ -36,9 +36,9 @@ fn bench_with_tables_counts_probes() {
 }
 
 /// Nodes of `bench --variant <name> 5`: the search's signatures in each
-/// variant.
+/// variant (losing chess's with its network, nets/roque-losers-1.nnue).
 const VARIANT_DEPTH_5: [(&str, u64); 11] = [
-    ("losers", 18_081),
+    ("losers", 15_784),
     ("placement", 50_863),
     ("vandien", 643_726),
     ("reinforced", 28_936),
@@ -57,12 +57,29 @@ fn variant_bench_node_counts_are_the_signatures() {
     use roque::variants::Variant;
     for (name, nodes) in VARIANT_DEPTH_5 {
         let variant = Variant::from_name(name).unwrap();
-        assert_eq!(variant_bench::run(variant, Some(5), 1).nodes, nodes, "{name}");
+        assert_eq!(variant_bench::run(variant, Some(5), 1, BenchEvaluation::Network).nodes, nodes, "{name}");
     }
     let every = Variant::ALL.into_iter().filter(|&v| v != Variant::Chess).count();
     assert_eq!(VARIANT_DEPTH_5.len(), every, "every variant has its signature");
     let ghost = Variant::from_name("ghost").unwrap();
-    assert_eq!(variant_bench::run(ghost, Some(4), 1).nodes, variant_bench::run(ghost, Some(4), 1).nodes);
+    let ghost_nodes = || variant_bench::run(ghost, Some(4), 1, BenchEvaluation::Network).nodes;
+    assert_eq!(ghost_nodes(), ghost_nodes());
+}
+
+/// Nodes of `bench --variant <name> 5 1 hce`: the hand-set evaluations,
+/// for the games a network judges (the others' are the signatures above).
+/// Losing chess's is the one it had before its network (18,081).
+const VARIANT_HAND_SET_DEPTH_5: [(&str, u64); 4] =
+    [("losers", 18_081), ("placement", 41_229), ("ghost", 17_418), ("marseillais", 148_048)];
+
+#[test]
+fn the_hand_set_evaluations_keep_their_signatures() {
+    use roque::tools::variant_bench;
+    use roque::variants::Variant;
+    for (name, nodes) in VARIANT_HAND_SET_DEPTH_5 {
+        let variant = Variant::from_name(name).unwrap();
+        assert_eq!(variant_bench::run(variant, Some(5), 1, BenchEvaluation::HandCrafted).nodes, nodes, "{name}");
+    }
 }
 
 /// Elven Chess's bench at depth 5 on one thread: the search's signature on

@@ -433,3 +433,51 @@ fn a_game_drawn_by_rule_is_reported_and_still_given_a_move() {
         assert!(position.parse_action(&best, false).is_ok(), "{variant}: {best}");
     }
 }
+
+/// The final line of `eval`.
+fn final_evaluation(engine: &mut Engine) -> String {
+    engine.send("eval");
+    let lines = engine.lines_until(|l| l.starts_with("Final evaluation:"), uci_support::TIMEOUT);
+    lines.last().unwrap().clone()
+}
+
+#[test]
+fn losing_chess_is_judged_by_its_own_network_which_its_option_names() {
+    let mut engine = engine_in(Variant::Losers);
+    engine.send("position startpos moves e2e3 b7b5");
+    let by_network = final_evaluation(&mut engine);
+    assert!(by_network.ends_with("by the network"), "{by_network}");
+    // A file that is no network is refused, and the network stays.
+    let not_a_network = std::env::temp_dir().join(format!("roque-not-a-network-{}", std::process::id()));
+    std::fs::write(&not_a_network, b"RQNN but not a network").unwrap();
+    engine.send(&format!("setoption name EvalFile_losers value {}", not_a_network.display()));
+    let lines = engine.sync();
+    std::fs::remove_file(&not_a_network).unwrap();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error: setoption: EvalFile_losers: ")
+            && l.ends_with("the network stays <internal>")),
+        "{lines:?}"
+    );
+    assert_eq!(final_evaluation(&mut engine), by_network);
+    // Chess's network is not losing chess's: loading it changes the score.
+    let chess = format!("{}/nets/roque-gen5.nnue", env!("CARGO_MANIFEST_DIR"));
+    engine.send(&format!("setoption name EvalFile_losers value {chess}"));
+    let lines = engine.sync();
+    assert!(lines.iter().any(|l| l == &format!("info string EvalFile_losers: evaluating with {chess}")), "{lines:?}");
+    assert_ne!(final_evaluation(&mut engine), by_network);
+    engine.send("setoption name EvalFile_losers value <internal>");
+    assert_eq!(final_evaluation(&mut engine), by_network);
+    // Use NNUE false: the hand-set evaluation, as before the network.
+    engine.send("setoption name Use NNUE value false");
+    let by_hand = final_evaluation(&mut engine);
+    assert!(by_hand.ends_with("by the hand-set evaluation"), "{by_hand}");
+    // Chess keeps chess's network whatever losing chess's is.
+    let mut chess_engine = Engine::ready();
+    chess_engine.send("setoption name EvalFile_losers value <internal>");
+    chess_engine.send("position startpos moves e2e4");
+    let chess_line = final_evaluation(&mut chess_engine);
+    assert!(chess_line.ends_with("by the network"), "{chess_line}");
+    chess_engine.send("eval");
+    let lines = chess_engine.lines_until(|l| l.starts_with("Final evaluation:"), uci_support::TIMEOUT);
+    assert!(lines.iter().any(|l| l.contains("network <internal>")), "{lines:?}");
+}

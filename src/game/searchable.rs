@@ -16,7 +16,7 @@
 
 use super::{Chance, Game};
 use crate::eval::Evaluator;
-use crate::nnue::{AccumulatorCache, AccumulatorStack, Network};
+use crate::nnue::{AccumulatorCache, AccumulatorStack, Network, NetworkGame};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::Color;
 use std::sync::Arc;
@@ -73,6 +73,12 @@ pub trait Searchable: Game {
     /// test of its own ([`Game::gives_check`] says false), so the child is
     /// made before the move is pruned and asked whether it is in check.
     const CHECK_BY_MAKING: bool = false;
+
+    /// The game whose network judges this position where `Use NNUE` is on
+    /// (the search's `network`): chess's unless the game has its own.
+    fn network_game(&self) -> NetworkGame {
+        NetworkGame::Chess
+    }
 
     /// Readies the workspace for a search from this position, the root,
     /// with `network` (None: the hand-set evaluation); nothing for an

@@ -11,49 +11,46 @@
 //!
 //! The default network is built into the binary (`build.rs` copies
 //! `nets/roque-gen5.nnue`, or the file `EVALFILE` names); the `EvalFile`
-//! option loads another.
+//! option loads another. Losing chess has a network of its own
+//! (`game_network.rs`, `EvalFile_losers`).
 
 pub mod accumulator;
 pub mod cache;
 pub mod features;
+pub mod game_network;
 pub mod network;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use cache::AccumulatorCache;
+pub use game_network::NetworkGame;
 pub use network::{Network, NetworkError, HIDDEN};
 
 use std::path::Path;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// Whether the search evaluates with the network unless told otherwise
 /// (the `Use NNUE` option): yes since generation 1 beat the hand-crafted
 /// evaluation in games (docs/network.md).
 pub const USED_BY_DEFAULT: bool = true;
 
-/// The network file built into the binary.
-static EMBEDDED_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue"));
-
-static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
-    Arc::from(Network::from_bytes(EMBEDDED_BYTES).unwrap_or_else(|e| panic!("the built-in network: {e}")))
-});
-
-/// The network built into the binary.
+/// The chess network built into the binary.
 pub fn embedded() -> Arc<Network> {
-    Arc::clone(&EMBEDDED)
+    game_network::built_in(NetworkGame::Chess).expect("the chess network is always built in")
 }
 
 /// The name that stands for the built-in network (`EvalFile`'s default).
 pub const BUILT_IN_NETWORK: &str = "<internal>";
 
-/// The network an `EvalFile` value names, with the name it is then known
-/// by: the built-in one for [`BUILT_IN_NETWORK`] (in any case) or nothing,
-/// otherwise the file's ([`load`]).
-pub fn load_eval_file(path: String) -> Result<(Arc<Network>, String), String> {
+/// The network an `EvalFile` value names for `game`, with the name it is
+/// then known by: the built-in one for [`BUILT_IN_NETWORK`] (in any case)
+/// or nothing (None where this build has none for the game: it is judged
+/// by hand), otherwise the file's ([`load`]).
+pub fn load_eval_file(game: NetworkGame, path: String) -> Result<(Option<Arc<Network>>, String), String> {
     if path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK) {
-        return Ok((embedded(), BUILT_IN_NETWORK.to_string()));
+        return Ok((game_network::built_in(game), BUILT_IN_NETWORK.to_string()));
     }
-    load(Path::new(&path)).map(|network| (network, path))
+    load(Path::new(&path)).map(|network| (Some(network), path))
 }
 
 /// Reads a network file of this build's width. No more than a network's

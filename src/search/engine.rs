@@ -9,7 +9,7 @@ use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
 use crate::board::ChessRecord;
 use crate::game::{Searchable, TableProbe};
-use crate::nnue::Network;
+use crate::nnue::{Network, NetworkGame};
 use crate::tablebase::{rank_root_moves, ProbeSettings, TableOutcome, Tablebases};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 #[cfg(not(target_arch = "wasm32"))]
@@ -86,7 +86,8 @@ fn run_task(thread: &mut SearchThread, task: Task) {
 
 pub struct Engine {
     tt: Arc<TranspositionTable>,
-    network: Arc<Network>,
+    /// Chess's network (never None), and each game's own where it has one.
+    networks: [Option<Arc<Network>>; NetworkGame::COUNT],
     /// False: the hand-crafted evaluation instead of the network.
     use_network: bool,
     signals: Arc<Signals>,
@@ -164,7 +165,7 @@ impl Engine {
     pub fn try_new() -> Result<Engine, String> {
         let mut engine = Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?),
-            network: crate::nnue::embedded(),
+            networks: NetworkGame::ALL.map(crate::nnue::game_network::built_in),
             use_network: crate::nnue::USED_BY_DEFAULT,
             signals: Arc::new(Signals::default()),
             stats: Arc::new([]),
@@ -219,16 +220,24 @@ impl Engine {
         Ok(())
     }
 
-    /// Evaluates with `network` from the next search on.
-    pub fn set_network(&mut self, network: Arc<Network>) {
+    /// Evaluates `game` with `network` from the next search on (None:
+    /// by hand; chess always has a network, and keeps its own for None).
+    pub fn set_network(&mut self, game: NetworkGame, network: Option<Arc<Network>>) {
         self.stop();
         self.wait();
-        self.network = network;
+        if network.is_some() || game != NetworkGame::Chess {
+            self.networks[game.index()] = network;
+        }
     }
 
-    /// The network `set_network` gave (or the built-in one).
+    /// Chess's network: the one `set_network` gave (or the built-in one).
     pub fn network(&self) -> &Arc<Network> {
-        &self.network
+        self.networks[NetworkGame::Chess.index()].as_ref().expect("chess always has a network")
+    }
+
+    /// The network that judges `game`, if it has one.
+    pub fn network_of(&self, game: NetworkGame) -> Option<&Arc<Network>> {
+        self.networks[game.index()].as_ref()
     }
 
     /// Evaluates with the network (true) or the hand-crafted evaluation.
@@ -322,7 +331,7 @@ impl Engine {
         let job = Arc::new(Job {
             // The levels for people were measured with the hand-crafted
             // evaluation, which a weakened engine keeps.
-            network: (self.use_network && self.strength.is_none()).then(|| Arc::clone(&self.network)),
+            network: (self.use_network && self.strength.is_none()).then(|| Arc::clone(self.network())),
             multipv,
             strength: self.strength,
             tables: TableProbe { tables: self.tablebases.clone(), pieces: tb_pieces, depth: settings.probe_depth },
@@ -401,7 +410,8 @@ impl Engine {
         let root_moves = root_moves(&root.legal_moves(), searchmoves);
         self.begin_search(&limits);
         let job = self.job(root, shared, keys, root_moves, limits, reporter);
-        let job: Arc<Job<G>> = Arc::new(Job { network: self.use_network.then(|| Arc::clone(&self.network)), ..job });
+        let network = self.network_of(root.network_game()).filter(|_| self.use_network).cloned();
+        let job: Arc<Job<G>> = Arc::new(Job { network, ..job });
         self.dispatch(|| Task::Game(Arc::clone(&job) as Arc<dyn GameTask>));
     }
 

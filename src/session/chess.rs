@@ -67,20 +67,20 @@ impl PlayedGame for ChessRecord {
     }
 
     /// The hand-crafted evaluation term by term, then the network's.
-    fn evaluation(&self, network: &Network, use_network: bool, network_name: &str) -> Vec<String> {
+    fn evaluation(&self, network: Option<&Network>, use_network: bool, network_name: &str) -> Vec<String> {
         let position = ChessRecord::position(self);
         let sign = position.side_to_move().sign();
-        let by_network = crate::nnue::evaluate(network, position) * sign;
-        let (used, by) = if use_network {
-            (by_network, "the network")
-        } else {
-            (crate::eval::evaluate(position) * sign, "the hand-crafted evaluation (Use NNUE is off)")
+        let by_network = network.map(|network| crate::nnue::evaluate(network, position) * sign);
+        let (used, by) = match by_network.filter(|_| use_network) {
+            Some(score) => (score, "the network"),
+            None => (crate::eval::evaluate(position) * sign, "the hand-crafted evaluation (Use NNUE is off)"),
         };
-        vec![
-            crate::eval::trace(position).trim_end().to_string(),
-            format!("NNUE evaluation: {by_network} (white side), network {network_name}"),
-            format!("Final evaluation: {used} (white side), by {by}"),
-        ]
+        let mut lines = vec![crate::eval::trace(position).trim_end().to_string()];
+        if let Some(score) = by_network {
+            lines.push(format!("NNUE evaluation: {score} (white side), network {network_name}"));
+        }
+        lines.push(format!("Final evaluation: {used} (white side), by {by}"));
+        lines
     }
 
     /// Chess's search knows the endgame tables and the weakened levels.

@@ -69,7 +69,7 @@ impl PlayedGame for ElvenRecord {
     }
 
     /// Elven Chess is judged by hand: the network is chess's.
-    fn evaluation(&self, _network: &Network, _use_network: bool, _network_name: &str) -> Vec<String> {
+    fn evaluation(&self, _network: Option<&Network>, _use_network: bool, _network_name: &str) -> Vec<String> {
         let score = crate::elven::eval::evaluate(ElvenRecord::position(self));
         vec![format!("Elven evaluation: {score} cp for the side to move")]
     }

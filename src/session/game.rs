@@ -5,7 +5,7 @@
 //! the session and the protocols above it are written once over the trait.
 
 use crate::game::Game;
-use crate::nnue::Network;
+use crate::nnue::{Network, NetworkGame};
 use crate::search::{Engine, Reporter, SearchLimits};
 use crate::types::Color;
 use std::fmt::Debug;
@@ -48,10 +48,17 @@ pub trait PlayedGame: Sized {
     /// Perft below `position`, or None soon after `stop` is set.
     fn count(position: &Self::Position, depth: u32, stop: &AtomicBool) -> Option<u64>;
 
+    /// The game whose network judges the current position (chess's unless
+    /// the game has its own).
+    fn network_game(&self) -> NetworkGame {
+        NetworkGame::Chess
+    }
+
     /// The evaluation of the current position explained, line by line, as
-    /// the engine judges it with `network` (when `use_network`, named
-    /// `network_name`).
-    fn evaluation(&self, network: &Network, use_network: bool, network_name: &str) -> Vec<String>;
+    /// the engine judges it with `network`, the network of
+    /// [`PlayedGame::network_game`] if the engine has one (when
+    /// `use_network`, named `network_name`).
+    fn evaluation(&self, network: Option<&Network>, use_network: bool, network_name: &str) -> Vec<String>;
 
     /// Starts searching the current position on the engine's threads; the
     /// root moves are `searchmoves` (empty: every legal move).

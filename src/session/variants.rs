@@ -5,7 +5,7 @@
 use super::diagram::variant_diagram;
 use super::game::PlayedGame;
 use crate::game::perft::game_perft_until_stopped;
-use crate::nnue::Network;
+use crate::nnue::{Network, NetworkGame};
 use crate::search::{Engine, GameSearchResult, Reporter, SearchLimits};
 use crate::types::{Bitboard, Color};
 use crate::variants::mines::MineOdds;
@@ -95,7 +95,11 @@ impl PlayedGame for VariantRecord {
         game_perft_until_stopped(position, depth, stop)
     }
 
-    fn evaluation(&self, network: &Network, use_network: bool, _network_name: &str) -> Vec<String> {
+    fn network_game(&self) -> NetworkGame {
+        VariantRecord::position(self).variant().network_game()
+    }
+
+    fn evaluation(&self, network: Option<&Network>, use_network: bool, _network_name: &str) -> Vec<String> {
         let text = crate::variants::eval::trace(VariantRecord::position(self), network, use_network);
         vec![text.trim_end().to_string()]
     }

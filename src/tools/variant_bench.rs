@@ -4,7 +4,7 @@
 //! signature, and the speed the measure that bringing the variants onto
 //! the chess search (issue 28) is judged by.
 
-use super::bench::nodes_per_second;
+use super::bench::{nodes_per_second, BenchEvaluation};
 use crate::clock::Instant;
 use crate::search::{Engine, SearchLimits};
 use crate::session::VariantSearch;
@@ -57,14 +57,16 @@ pub struct VariantBenchResult {
 }
 
 /// Searches the bench positions of `variant` to `depth` (default
-/// [`DEFAULT_DEPTH`]) on `threads` search threads, with a 16 MiB table and
+/// [`DEFAULT_DEPTH`]) on `threads` search threads, judged by the game's
+/// network where one judges it or by hand (`evaluation`), with a 16 MiB table and
 /// the histories cleared before each; prints one line per position, the
 /// time, and `N nodes M nps` last. With one thread the node count is the
 /// search's signature; with more, the time measures Lazy SMP's time to
 /// depth.
-pub fn run(variant: Variant, depth: Option<u32>, threads: usize) -> VariantBenchResult {
+pub fn run(variant: Variant, depth: Option<u32>, threads: usize, evaluation: BenchEvaluation) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     search_each(variant.name(), positions(variant), depth, threads, |engine, position| {
+        engine.set_use_network(evaluation == BenchEvaluation::Network);
         let result = engine.search_variant_sync(&VariantRecord::new(*position), SearchLimits::depth(depth), None);
         (result.best.to_uci(false), result.nodes, position.fen())
     })

@@ -2,6 +2,7 @@
 //! range, from which the `uci` answer, the value checks and the README's
 //! list all follow.
 
+use crate::nnue::NetworkGame;
 use crate::search::engine::MAX_THREADS;
 use crate::search::strength::{StrengthLimit, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::tablebase::ProbeSettings;
@@ -20,7 +21,8 @@ pub enum OptionId {
     Chess960,
     ShowWdl,
     UseNnue,
-    EvalFile,
+    /// The network file of a game with its own network.
+    EvalFile(NetworkGame),
     LimitStrength,
     Elo,
     SkillLevel,
@@ -87,7 +89,7 @@ pub const VARIANT_CHOICES: &[&str] = &[
 ];
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 21] = [
+pub const OPTIONS: [OptionSpec; 22] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec {
@@ -110,7 +112,16 @@ pub const OPTIONS: [OptionSpec; 21] = [
         name: "Use NNUE",
         kind: OptionKind::Check { default: crate::nnue::USED_BY_DEFAULT },
     },
-    OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::Text { default: BUILT_IN_NETWORK } },
+    OptionSpec {
+        id: OptionId::EvalFile(NetworkGame::Chess),
+        name: NetworkGame::Chess.option_name(),
+        kind: OptionKind::Text { default: BUILT_IN_NETWORK },
+    },
+    OptionSpec {
+        id: OptionId::EvalFile(NetworkGame::Losers),
+        name: NetworkGame::Losers.option_name(),
+        kind: OptionKind::Text { default: BUILT_IN_NETWORK },
+    },
     OptionSpec { id: OptionId::LimitStrength, name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
     OptionSpec {
         id: OptionId::Elo,
@@ -304,8 +315,9 @@ pub struct Settings {
     pub chess960: bool,
     pub show_wdl: bool,
     pub use_nnue: bool,
-    /// The network file in use, or [`BUILT_IN_NETWORK`].
-    pub eval_file: String,
+    /// The network file in use for each game with its own network
+    /// ([`NetworkGame`]), or [`BUILT_IN_NETWORK`].
+    pub eval_files: [String; NetworkGame::COUNT],
     pub limit_strength: bool,
     pub elo: i32,
     pub skill_level: i32,
@@ -353,7 +365,7 @@ impl Default for Settings {
             chess960: check(OptionId::Chess960),
             show_wdl: check(OptionId::ShowWdl),
             use_nnue: check(OptionId::UseNnue),
-            eval_file: BUILT_IN_NETWORK.to_string(),
+            eval_files: NetworkGame::ALL.map(|_| BUILT_IN_NETWORK.to_string()),
             limit_strength: check(OptionId::LimitStrength),
             elo: spin(OptionId::Elo) as i32,
             skill_level: spin(OptionId::SkillLevel) as i32,

@@ -15,6 +15,7 @@ use super::options::{
     parse_setoption, parse_spin, OptionId, OptionValue, Settings, EMPTY_PATH, OPTIONS, VARIANT_CHOICES,
 };
 use super::output::Output;
+use crate::nnue::NetworkGame;
 use crate::search::limits::MAX_DEPTH;
 use crate::search::parameters;
 use crate::search::{Engine, SearchLimits};
@@ -184,7 +185,7 @@ impl Session {
             OptionId::Hash
                 | OptionId::Threads
                 | OptionId::ClearHash
-                | OptionId::EvalFile
+                | OptionId::EvalFile(_)
                 | OptionId::UseNnue
                 | OptionId::SyzygyPath
                 | OptionId::Variant
@@ -221,7 +222,7 @@ impl Session {
             (OptionId::Ponder, OptionValue::Check(on)) => state.settings.ponder = on,
             (OptionId::Chess960, OptionValue::Check(on)) => state.settings.chess960 = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => state.settings.show_wdl = on,
-            (OptionId::EvalFile, OptionValue::Text(path)) => state.set_eval_file(path),
+            (OptionId::EvalFile(game), OptionValue::Text(path)) => state.set_eval_file(game, path),
             (OptionId::UseNnue, OptionValue::Check(on)) => {
                 state.engine.set_use_network(on);
                 state.settings.use_nnue = on;
@@ -308,21 +309,31 @@ impl State {
     /// `eval`: the game's evaluation explained.
     fn print_evaluation<G: PlayedGame>(&self, game: &GameSession<G>) {
         let settings = &self.settings;
-        self.output.lines(&game.record().evaluation(self.engine.network(), settings.use_nnue, &settings.eval_file));
+        let judged_by = game.record().network_game();
+        let network = self.engine.network_of(judged_by).map(|network| &**network);
+        let name = &settings.eval_files[judged_by.index()];
+        self.output.lines(&game.record().evaluation(network, settings.use_nnue, name));
     }
 
-    /// Loads the network `path` names (the built-in one for `<internal>` or
-    /// nothing); a file that cannot be used leaves the network as it was.
-    fn set_eval_file(&mut self, path: String) {
-        match crate::nnue::load_eval_file(path) {
+    /// Loads `game`'s network that `path` names (the built-in one for
+    /// `<internal>` or nothing); a file that cannot be used leaves the
+    /// network as it was.
+    fn set_eval_file(&mut self, game: NetworkGame, path: String) {
+        let option = game.option_name();
+        match crate::nnue::load_eval_file(game, path) {
             Ok((network, name)) => {
-                self.engine.set_network(network);
-                self.settings.eval_file = name;
-                self.output.info_string(&format!("EvalFile: evaluating with {}", self.settings.eval_file));
+                let said = match network {
+                    Some(_) => format!("{option}: evaluating with {name}"),
+                    None => format!("{option}: this build has no network of {} built in: judged by hand", game.name()),
+                };
+                self.engine.set_network(game, network);
+                self.output.info_string(&said);
+                self.settings.eval_files[game.index()] = name;
             }
-            Err(reason) => self
-                .output
-                .error(&format!("setoption: EvalFile: {reason}; the network stays {}", self.settings.eval_file)),
+            Err(reason) => self.output.error(&format!(
+                "setoption: {option}: {reason}; the network stays {}",
+                self.settings.eval_files[game.index()]
+            )),
         }
     }
 

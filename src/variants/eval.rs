@@ -122,14 +122,16 @@ pub fn evaluate(position: &VariantPosition, network: Option<&Network>) -> i32 {
 
 /// Whether a network judges the men on the board in this variant: where
 /// games showed it stronger than the hand-set evaluation (100 games at 50
-/// ms a move each, docs/variants-on-the-core.md). Not in losing chess,
-/// whose goal is the opposite of the chess the network learnt, nor in two
-/// opposed camps, where material belongs to neither player; nor where the
-/// games went the other way or showed no gain: returning and progressive
-/// chess (whose games are king hunts that the hand-set king safety reads
-/// better), reinforced chess.
+/// ms a move each, docs/variants-on-the-core.md). Chess's network judges
+/// placement, ghost and Marseillais chess; losing chess, whose goal is the
+/// opposite of the chess that network learnt, is judged by its own
+/// ([`Variant::network_game`]: the network given must be that game's). Not
+/// two opposed camps, where material belongs to neither player; nor where
+/// the games went the other way or showed no gain: returning and
+/// progressive chess (whose games are king hunts that the hand-set king
+/// safety reads better), reinforced chess.
 pub fn judged_by_network(position: &VariantPosition) -> bool {
-    matches!(position.variant(), Variant::Placement | Variant::Ghost | Variant::Marseillais)
+    matches!(position.variant(), Variant::Placement | Variant::Ghost | Variant::Marseillais | Variant::Losers)
 }
 
 /// [`evaluate`], given the network's evaluation of the men on the board for
@@ -320,8 +322,9 @@ fn losing_goal(position: &VariantPosition, color: Color, attacked: &[Bitboard; 2
 
 /// The `eval` command's text: each term of the hand-set evaluation from
 /// White's view, the network's evaluation where it applies, then the one
-/// the search uses (by `network`, where given).
-pub fn trace(position: &VariantPosition, network: &Network, use_network: bool) -> String {
+/// the search uses (by `network`, the network of the variant's
+/// [`Variant::network_game`], where given).
+pub fn trace(position: &VariantPosition, network: Option<&Network>, use_network: bool) -> String {
     let terms = breakdown(position);
     let rows = [
         ("Material", terms.material),
@@ -338,7 +341,8 @@ pub fn trace(position: &VariantPosition, network: &Network, use_network: bool) -
     }
     // The network's judgement for the side to move, computed once: shown
     // where the network judges this variant, used where `Use NNUE` is on.
-    let side_score = judged_by_network(position).then(|| crate::nnue::evaluate(network, position));
+    let side_score =
+        network.filter(|_| judged_by_network(position)).map(|network| crate::nnue::evaluate(network, position));
     let mut total = terms.total().clamp(-MAX_EVALUATION, MAX_EVALUATION);
     if let Some(score) = side_score {
         let by_network = network_evaluation(position, score).clamp(-MAX_EVALUATION, MAX_EVALUATION);
@@ -396,17 +400,33 @@ mod tests {
 
     #[test]
     fn the_variants_the_network_does_not_judge_keep_the_hand_set_evaluation() {
-        // The network knows chess, whose goal losing chess turns round; in
-        // two opposed camps material belongs to neither player; elsewhere
-        // games chose.
+        // In two opposed camps material belongs to neither player;
+        // elsewhere games chose.
         let network = crate::nnue::embedded();
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-        for variant in [Variant::Losers, Variant::Camps, Variant::Returning, Variant::Progressive, Variant::Reinforced]
-        {
+        for variant in [Variant::Camps, Variant::Returning, Variant::Progressive, Variant::Reinforced] {
             let p = position(variant, fen);
             assert_eq!(evaluate(&p, Some(&network)), evaluate(&p, None), "{variant}");
         }
         let ghost = position(Variant::Ghost, fen);
         assert_ne!(evaluate(&ghost, Some(&network)), evaluate(&ghost, None));
+    }
+
+    #[test]
+    fn losing_chess_is_judged_by_its_own_network() {
+        use crate::nnue::game_network::{built_in, NetworkGame};
+        assert_eq!(Variant::Losers.network_game(), NetworkGame::Losers);
+        let losers = built_in(NetworkGame::Losers).expect("this build has the losers network");
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3",
+        ] {
+            let p = position(Variant::Losers, fen);
+            let by_network = crate::nnue::evaluate(&losers, &Position::from_fen(fen).unwrap());
+            assert_eq!(evaluate(&p, Some(&losers)), by_network, "{fen}");
+        }
+        for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Losers) {
+            assert_eq!(variant.network_game(), NetworkGame::Chess, "{variant}");
+        }
     }
 }

@@ -232,6 +232,16 @@ impl Variant {
         }
     }
 
+    /// The game whose network judges this variant's positions, where one
+    /// judges them at all ([`eval::judged_by_network`]): losing chess has
+    /// its own, the others use chess's.
+    pub const fn network_game(self) -> crate::nnue::NetworkGame {
+        match self {
+            Variant::Losers => crate::nnue::NetworkGame::Losers,
+            _ => crate::nnue::NetworkGame::Chess,
+        }
+    }
+
     pub const fn goal(self) -> Goal {
         match self {
             Variant::Losers => Goal::BeMated,

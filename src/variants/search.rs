@@ -15,7 +15,7 @@ use crate::eval::MAX_EVALUATION;
 use crate::game::board_index::{self, PieceTo};
 use crate::game::score::{DRAW, MATE};
 use crate::game::{hash_men, Chance, Game, Scores, Searchable, Structure, Workspace, CHANCE_DECISIVE, ODDS_ONE};
-use crate::nnue::{AccumulatorCache, Network};
+use crate::nnue::{AccumulatorCache, Network, NetworkGame};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType};
 use std::sync::Arc;
 
@@ -98,6 +98,10 @@ impl Searchable for VariantPosition {
     const ALTERNATING_PLIES: bool = false;
     const BOUNDED_QUIESCENCE: bool = true;
     const CHECK_BY_MAKING: bool = true;
+
+    fn network_game(&self) -> NetworkGame {
+        self.variant().network_game()
+    }
 
     fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
         evaluate_cached(self, network, &mut workspace.cache)

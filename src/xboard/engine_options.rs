@@ -6,6 +6,7 @@
 
 use super::features::xboard_options;
 use super::session::State;
+use crate::nnue::NetworkGame;
 use crate::tablebase::Tablebases;
 use crate::uci::options::{OptionId, OptionKind, OptionValue};
 use std::sync::Arc;
@@ -60,7 +61,7 @@ impl State {
             Ok(parsed) => parsed,
             Err(error) => return self.error(&error.to_string().replace("setoption: ", ""), line),
         };
-        if matches!(spec.id, OptionId::ClearHash | OptionId::EvalFile | OptionId::UseNnue) {
+        if matches!(spec.id, OptionId::ClearHash | OptionId::EvalFile(_) | OptionId::UseNnue) {
             self.abandon();
         }
         let settings = &mut self.settings;
@@ -74,7 +75,7 @@ impl State {
                 self.engine.set_use_network(on);
                 settings.use_nnue = on;
             }
-            (OptionId::EvalFile, OptionValue::Text(path)) => self.set_eval_file(path, line),
+            (OptionId::EvalFile(game), OptionValue::Text(path)) => self.set_eval_file(game, path, line),
             (OptionId::LimitStrength, OptionValue::Check(on)) => settings.limit_strength = on,
             (OptionId::Elo, OptionValue::Spin(elo)) => settings.elo = elo as i32,
             (OptionId::SkillLevel, OptionValue::Spin(level)) => settings.skill_level = level as i32,
@@ -85,15 +86,17 @@ impl State {
         }
     }
 
-    /// The network a file holds (`<internal>`: the built-in one); a file
-    /// that cannot be used leaves the network as it was.
-    fn set_eval_file(&mut self, path: String, line: &str) {
-        match crate::nnue::load_eval_file(path) {
+    /// `game`'s network a file holds (`<internal>`: the built-in one); a
+    /// file that cannot be used leaves the network as it was.
+    fn set_eval_file(&mut self, game: NetworkGame, path: String, line: &str) {
+        match crate::nnue::load_eval_file(game, path) {
             Ok((network, name)) => {
-                self.engine.set_network(network);
-                self.settings.eval_file = name;
+                self.engine.set_network(game, network);
+                self.settings.eval_files[game.index()] = name;
             }
-            Err(reason) => self.error(&format!("{reason}; the network stays {}", self.settings.eval_file), line),
+            Err(reason) => {
+                self.error(&format!("{reason}; the network stays {}", self.settings.eval_files[game.index()]), line)
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ fn option_feature(option: &OptionSpec) -> String {
         OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
         OptionKind::Check { default } => format!("{name} -check {}", u8::from(default)),
         OptionKind::Button => format!("{name} -button"),
-        OptionKind::Text { default } if option.id == OptionId::EvalFile => format!("{name} -file {default}"),
+        OptionKind::Text { default } if matches!(option.id, OptionId::EvalFile(_)) => format!("{name} -file {default}"),
         OptionKind::Text { default } => format!("{name} -string {default}"),
         OptionKind::Combo { default, choices } => {
             let marked: Vec<String> =
