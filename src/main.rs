@@ -22,6 +22,8 @@ usage:
   roque datagen --variant <name> --output <file> ...
                                      the same in a variant (losers, ..., elven), as text
   roque data <command> ...           convert, inspect, merge, shuffle training files
+  roque \"genfens N seed S book <None|path>\" \"quit\"
+                                     N openings for OpenBench, as info string genfens <FEN>
   roque spsa-params                  the search's parameters in OpenBench's SPSA format
                                      (UCI options of the tuning build, --features ablation)
   roque perft <depth> --variant <name> [<fen>]
@@ -102,6 +104,13 @@ fn main() -> ExitCode {
             eprintln!("error: '{tool}' is a tool this build left out (built without the `tools` feature)");
             ExitCode::FAILURE
         }
+        #[cfg(not(feature = "tools"))]
+        Some(first) if first.split_whitespace().next() == Some("genfens") => {
+            println!("info string error: genfens is a tool this build left out (built without the `tools` feature)");
+            ExitCode::FAILURE
+        }
+        #[cfg(feature = "tools")]
+        Some(first) if first.split_whitespace().next() == Some("genfens") => run_genfens(&args),
         Some("probe") => run_probe(&args[1..]),
         Some("spsa-params") => {
             print!("{}", roque::search::parameters::spsa_params());
@@ -227,6 +236,40 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
         roque::tools::variant_bench::run(variant, depth, threads, evaluation);
     }
     ExitCode::SUCCESS
+}
+
+/// `roque "genfens N seed S book <None|path> <extra>" "quit"`, as
+/// OpenBench's client runs it (the words may also come one an argument):
+/// N lines `info string genfens <FEN>`, or an `info string error` line.
+#[cfg(feature = "tools")]
+fn run_genfens(args: &[String]) -> ExitCode {
+    use roque::tools::genfens;
+    let mut words: Vec<&str> = args.iter().flat_map(|arg| arg.split_whitespace()).collect();
+    // The `quit` OpenBench sends after it, as the UCI loop would read it.
+    if words.last() == Some(&"quit") {
+        words.pop();
+    }
+    let request = match genfens::parse(&words) {
+        Ok(request) => request,
+        Err(error) => {
+            println!("info string error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = genfens::generate(&request, |fen| {
+        use std::io::Write;
+        let _ = writeln!(out, "info string genfens {fen}");
+    });
+    drop(out);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            println!("info string error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(feature = "tools")]

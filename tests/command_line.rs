@@ -97,3 +97,67 @@ fn data_and_the_trainer_name_what_is_wrong_with_their_arguments() {
     let (ok, _, err) = run(train, &["x.bin", "--out", "n.nnue", "--holdout", "0.1", "--validation", "v.bin"]);
     assert!(!ok && err.contains("one or the other"), "{err}");
 }
+
+/// `roque <args>`: success, standard output.
+fn roque(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_roque")).args(args).output().unwrap();
+    (output.status.success(), String::from_utf8_lossy(&output.stdout).to_string())
+}
+
+/// The FENs of `genfens` lines, every line of the output being one.
+fn genfens_fens(output: &str) -> Vec<String> {
+    output
+        .lines()
+        .map(|line| line.strip_prefix("info string genfens ").unwrap_or_else(|| panic!("not genfens: {line}")))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn genfens_gives_openbench_exactly_n_distinct_legal_openings_for_a_seed() {
+    use roque::board::Position;
+    // As OpenBench's client runs it: one argument ending in a space, then quit.
+    let (ok, out) = roque(&["genfens 40 seed 7 book None ", "quit"]);
+    assert!(ok, "{out}");
+    let fens = genfens_fens(&out);
+    assert_eq!(fens.len(), 40);
+    let distinct: std::collections::HashSet<&String> = fens.iter().collect();
+    assert_eq!(distinct.len(), 40, "distinct openings");
+    for fen in &fens {
+        assert_eq!(fen.split_whitespace().count(), 6, "{fen}");
+        let position = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(!position.legal_moves().is_empty(), "{fen} can go on");
+        assert_eq!(&position.fen(), fen);
+    }
+    // The same seed, the same openings; another seed, others.
+    assert_eq!(roque(&["genfens 40 seed 7 book None ", "quit"]).1, out);
+    let (_, other) = roque(&["genfens", "40", "seed", "8", "book", "None"]);
+    assert_ne!(genfens_fens(&other), fens);
+    assert_eq!(genfens_fens(&other).len(), 40);
+}
+
+#[test]
+fn genfens_plays_on_from_a_books_positions_and_refuses_bad_requests() {
+    let dir = std::env::temp_dir().join(format!("roque-genfens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.epd");
+    // One line, far from the start: every opening grows from it.
+    std::fs::write(&book, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\n").unwrap();
+    let (ok, out) = roque(&[&format!("genfens 12 seed 3 book {} extra words", book.display()), "quit"]);
+    assert!(ok, "{out}");
+    let fens = genfens_fens(&out);
+    assert_eq!(fens.len(), 12);
+    for fen in &fens {
+        // Four plies after move 4 with White to move: move 6, White to move.
+        assert!(fen.ends_with(" 6") && fen.contains(" w "), "{fen}");
+    }
+    for bad in ["genfens x seed 1 book None", "genfens 3 seed -1 book None", "genfens 3 book None", "genfens 3 seed 1"]
+    {
+        let (ok, out) = roque(&[bad, "quit"]);
+        assert!(!ok, "{bad}");
+        assert!(out.starts_with("info string error: ") && !out.contains("genfens r"), "{bad}: {out}");
+    }
+    let (ok, out) = roque(&[&format!("genfens 3 seed 1 book {}", dir.join("none.epd").display()), "quit"]);
+    assert!(!ok && out.starts_with("info string error: cannot read the book"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -191,7 +191,7 @@ pub struct Progress {
 }
 
 /// The openings: FENs from a book, or the start position alone.
-fn read_book(settings: &Settings) -> Result<Vec<Position>, String> {
+pub(super) fn read_book(settings: &Settings) -> Result<Vec<Position>, String> {
     let Some(path) = &settings.book else {
         return Ok(vec![Position::startpos()]);
     };
@@ -571,7 +571,7 @@ const OPENING_TRIES: u32 = 1_000;
 
 /// An opening: a book line and random plies, kept if the game can go on
 /// and its first search stays within the bound.
-fn opening(
+pub(super) fn opening(
     engine: &mut Engine,
     settings: &Settings,
     book: &[Position],

@@ -25,6 +25,8 @@ pub mod datagen;
 #[cfg(feature = "tools")]
 pub mod game_datagen;
 #[cfg(feature = "tools")]
+pub mod genfens;
+#[cfg(feature = "tools")]
 pub mod move_judgement;
 #[cfg(feature = "tools")]
 pub mod pgn;
