@@ -593,3 +593,57 @@ fn the_trainers_mapped_files_hold_the_records_a_read_gives() {
     assert!(error.contains("set-damaged.bin record 3") && error.contains("'7'"), "{error}");
     assert_eq!(read_records(&damaged).unwrap_err(), error);
 }
+
+/// An engine match's games as cutechess-cli writes them: scores first in
+/// the move comments, from the mover's view.
+const MATCH_PGN: &str = r#"[Event "m"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1. e4 {book} e5 {+0.20/10 0.1s} 2. Nf3 {+0.31/12 0.2s, line="info string pgncomment x"} Nc6 {-0.25/11 0.1s}
+3. Bb5 {+0.40/12} a6 {-0.35/12} 4. Bxc6 {+0.30/13} dxc6 {-M9/20} 5. O-O {+0.50/14} 1-0
+
+[Event "m"]
+[Result "*"]
+
+1. d4 {+0.10/5} *
+
+[Event "m"]
+[Variant "atomic"]
+[Result "0-1"]
+
+1. e4 {+0.1/3} 0-1
+
+[Event "m"]
+[Result "1/2-1/2"]
+
+1. e4 {+0.1/5} f5 {-0.2/5} 2. Qh5+ {+0.3/5} g6 {-0.5/5} 1/2-1/2
+"#;
+
+#[test]
+fn an_engine_matchs_pgn_gives_its_scored_quiet_positions_from_whites_view() {
+    let pgn = scratch("match.pgn");
+    std::fs::write(&pgn, MATCH_PGN).unwrap();
+    let out = scratch("match.bin");
+    let said = data_command(&["convert", pgn.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(said.starts_with("9 positions from 2 games; 2 games skipped (game 2: no result"), "{said}");
+    let records = read_records(&out).unwrap();
+    let scores: Vec<i16> = records.iter().map(|r| r.score).collect();
+    // The book move, the captures, the mate score and the position in
+    // check are left out; Black's scores are turned round.
+    assert_eq!(scores, [-20, 31, 25, 40, 35, 50, 10, 20, 30]);
+    let outcomes: Vec<GameOutcome> = records.iter().map(|r| r.outcome).collect();
+    assert_eq!(outcomes[..6], [GameOutcome::WhiteWins; 6]);
+    assert_eq!(outcomes[6..], [GameOutcome::Draw; 3]);
+    let first = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    assert_eq!(records[0].position().unwrap().fen(), first.fen());
+    // The trainer's reader takes the PGN as it is.
+    assert_eq!(read_records(&pgn).unwrap(), records);
+    // An illegal move names its game and ply; nothing is written as PGN.
+    std::fs::write(&pgn, "[Result \"1-0\"]\n\n1. e4 {+0.1/5} e4 {+0.1/5} 1-0\n").unwrap();
+    let error = read_records(&pgn).unwrap_err();
+    assert!(error.contains("game 1 (? - ?), ply 2"), "{error}");
+    let refused = failing(env!("CARGO_BIN_EXE_roque"), &["data", "convert", out.to_str().unwrap(), "x.pgn"]);
+    assert!(refused.contains("not as PGN"), "{refused}");
+}

@@ -5,7 +5,10 @@
 //! <result>` a line); any other is binary (32-byte records, see
 //! `training_data.rs`): read in either layout, recognised from its records,
 //! and written as marlinformat (`convert --legacy`: Roque's first layout).
+//! A `*.pgn` file is read for the scored positions of its games
+//! (`pgn_records.rs`).
 
+use super::pgn_records::{pgn_records, PgnRecords};
 use super::same_file::refuse_output_among_inputs;
 use super::training_data::{detect_layout, GameOutcome, Layout, Record, RECORD_BYTES};
 use rand::seq::SliceRandom;
@@ -20,7 +23,8 @@ usage:
   roque data convert <in> <out> [--legacy]
                                           binary <-> text (by file name: .txt or .epd is text); binary
                                           is read in either layout and written as marlinformat, or with
-                                          --legacy in Roque's first layout (data before generation 4)
+                                          --legacy in Roque's first layout (data before generation 4);
+                                          a .pgn of engine games gives its scored positions
   roque data inspect <file> [<count>]     counts, results, scores; the first <count> positions as text
   roque data merge <out> <in> <in>...     the inputs one after the other
   roque data shuffle <in> <out> [<seed>]  the positions in a random order (seed 1 by default)
@@ -32,6 +36,19 @@ usage:
 
 pub(crate) fn is_text(path: &Path) -> bool {
     matches!(path.extension().and_then(|e| e.to_str()), Some("txt" | "epd"))
+}
+
+/// A file named `*.pgn`: the games of an engine match, read for their
+/// scored positions (`pgn_records.rs`), never written.
+pub(crate) fn is_pgn(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
+/// The records of a PGN file, with what was read and skipped.
+pub fn read_pgn(path: &Path) -> Result<PgnRecords, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = super::pgn::decode_file(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    pgn_records(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The games whose `roque datagen --variant` files read as chess records:
@@ -48,6 +65,9 @@ fn datagen_game(line: &str) -> Option<&str> {
 /// [`GAMES_AS_RECORDS`] too: its first line names the game, its scores and
 /// results are for the side to move).
 pub fn read_records(path: &Path) -> Result<Vec<Record>, String> {
+    if is_pgn(path) {
+        return read_pgn(path).map(|read| read.records);
+    }
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut records = Vec::new();
     if is_text(path) {
@@ -105,6 +125,9 @@ pub fn write_records(path: &Path, records: &[Record]) -> Result<(), String> {
 
 /// Writes records to a file, text or binary in `layout` by its name.
 pub fn write_records_as(path: &Path, records: &[Record], layout: Layout) -> Result<(), String> {
+    if is_pgn(path) {
+        return Err(format!("{}: records are written as binary or text (.txt, .epd), not as PGN", path.display()));
+    }
     let file = File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let mut out = BufWriter::new(file);
     let text = is_text(path);
@@ -146,6 +169,11 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Some("convert") if args.len() == 3 || (args.len() == 4 && args[3] == "--legacy") => {
             let layout = if args.len() == 4 { Layout::Legacy } else { Layout::Marlin };
             refuse_output_among_inputs(path(2)?, [path(1)?])?;
+            if is_pgn(path(1)?) {
+                let read = read_pgn(path(1)?)?;
+                write_records_as(path(2)?, &read.records, layout)?;
+                return Ok(format!("{} written to {}", read.summary(), args[2]));
+            }
             let records = read_records(path(1)?)?;
             write_records_as(path(2)?, &records, layout)?;
             Ok(format!("{} positions written to {}", records.len(), args[2]))

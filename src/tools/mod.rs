@@ -31,6 +31,8 @@ pub mod move_judgement;
 #[cfg(feature = "tools")]
 pub mod pgn;
 #[cfg(feature = "tools")]
+pub mod pgn_records;
+#[cfg(feature = "tools")]
 pub mod progress;
 #[cfg(feature = "tools")]
 pub mod record_set;

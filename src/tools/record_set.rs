@@ -63,7 +63,8 @@ impl FileRecords {
         let mut starts = Vec::new();
         let mut len = 0;
         for path in paths {
-            let part = if super::data_files::is_text(path) { Part::Read(read_records(path)?) } else { map(path)? };
+            let read = super::data_files::is_text(path) || super::data_files::is_pgn(path);
+            let part = if read { Part::Read(read_records(path)?) } else { map(path)? };
             starts.push(len);
             len += match &part {
                 Part::Mapped { map, .. } => map.len() / RECORD_BYTES,
