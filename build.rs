@@ -26,6 +26,20 @@ const NETWORK_VERSIONS: [u32; 2] = [2, 3];
 /// vector (32 values of i16) up to 1024.
 const HIDDEN_SIZES: std::ops::RangeInclusive<u32> = 32..=1024;
 
+/// The bytes of a network file and its hidden size. The engine checks the
+/// whole file when it starts; a file that is not a network of these
+/// formats at all stops the build here.
+fn read_network(source: &Path) -> (Vec<u8>, u32) {
+    println!("cargo:rerun-if-changed={}", source.display());
+    let bytes = fs::read(source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
+    let word = |i: usize| bytes.get(i..i + 4).map_or(0, |b| u32::from_le_bytes(b.try_into().unwrap()));
+    if !bytes.starts_with(b"RQNN") || !NETWORK_VERSIONS.contains(&word(4)) {
+        panic!("{} is not a Roque network of format version 2 or 3", source.display());
+    }
+    let hidden = word(8);
+    (bytes, hidden)
+}
+
 /// Copies the network to embed into `OUT_DIR`, and writes there the hidden
 /// size it has (`hidden.rs`): the engine is built for the width of the
 /// network built into it.
@@ -36,15 +50,7 @@ fn embed_network() {
         Ok(path) if !path.is_empty() => Path::new(&manifest).join(path),
         _ => Path::new(&manifest).join(DEFAULT_NETWORK),
     };
-    println!("cargo:rerun-if-changed={}", source.display());
-    let bytes = fs::read(&source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
-    // The engine checks the whole file when it starts; a file that is not a
-    // network of these formats at all stops the build here.
-    let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().unwrap()));
-    let (version, hidden) = (word(4).unwrap_or(0), word(8).unwrap_or(0));
-    if !bytes.starts_with(b"RQNN") || !NETWORK_VERSIONS.contains(&version) {
-        panic!("{} is not a Roque network of format version 2 or 3", source.display());
-    }
+    let (bytes, hidden) = read_network(&source);
     if !HIDDEN_SIZES.contains(&hidden) || !hidden.is_multiple_of(32) {
         panic!("{}: a hidden layer of {hidden}, where a multiple of 32 up to 1024 is built", source.display());
     }
@@ -64,13 +70,8 @@ fn embed_network() {
 fn embed_game_networks(manifest: &str, out: &str, hidden: u32) {
     for (game, file) in GAME_NETWORKS {
         let source = Path::new(manifest).join(file);
-        println!("cargo:rerun-if-changed={}", source.display());
-        let bytes = fs::read(&source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
-        let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().unwrap()));
-        if !bytes.starts_with(b"RQNN") || !NETWORK_VERSIONS.contains(&word(4).unwrap_or(0)) {
-            panic!("{} is not a Roque network of format version 2 or 3", source.display());
-        }
-        let embedded = if word(8) == Some(hidden) {
+        let (bytes, width) = read_network(&source);
+        let embedded = if width == hidden {
             bytes
         } else {
             println!(

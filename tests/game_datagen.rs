@@ -252,6 +252,9 @@ fn a_losers_file_reads_as_training_records_from_whites_view_and_the_other_games_
         [(-50, GameOutcome::BlackWins), (-120, GameOutcome::BlackWins), (7, GameOutcome::Draw)],
         "scores and results turned to White's view"
     );
+    // A score whose White view an i16 cannot hold is refused, not wrapped.
+    let too_low = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 | -32768 | 1";
+    assert!(roque::tools::training_data::Record::from_side_to_move_text(too_low).is_err());
     // Self-play's own file reads too, every line of it.
     let made = dir.join("made.txt");
     game_datagen::run(&quick(&made, game, 2), Duration::from_secs(60)).unwrap();

@@ -343,12 +343,7 @@ impl Record {
     /// and result (1, 0.5, 0) are for the side to move, where the game's
     /// FEN is a chess FEN and nothing but the board counts (losing chess).
     pub fn from_side_to_move_text(line: &str) -> Result<Record, RecordError> {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [fen, score, result] = fields[..] else {
-            return Err(RecordError::BadLine(line.to_string()));
-        };
-        let position = Position::from_fen(fen).map_err(|e| RecordError::BadPosition(e.to_string()))?;
-        let score: i16 = score.parse().map_err(|_| RecordError::BadScore(score.to_string()))?;
+        let (position, score, result) = text_fields(line)?;
         let mover = position.side_to_move();
         let outcome = match result {
             "1" | "1.0" => GameOutcome::win_for(mover),
@@ -356,17 +351,15 @@ impl Record {
             "0" | "0.0" => GameOutcome::win_for(!mover),
             _ => return Err(RecordError::BadResult(result.to_string())),
         };
-        Ok(Record::new(&position, mover.sign() as i16 * score, outcome))
+        // -32768 for Black has no White twin in an i16.
+        let white = if mover == Color::White { Some(score) } else { score.checked_neg() };
+        let white = white.ok_or_else(|| RecordError::BadScore(score.to_string()))?;
+        Ok(Record::new(&position, white, outcome))
     }
 
     /// Reads a `<FEN> | <score> | <result>` line.
     pub fn from_text(line: &str) -> Result<Record, RecordError> {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [fen, score, result] = fields[..] else {
-            return Err(RecordError::BadLine(line.to_string()));
-        };
-        let position = Position::from_fen(fen).map_err(|e| RecordError::BadPosition(e.to_string()))?;
-        let score: i16 = score.parse().map_err(|_| RecordError::BadScore(score.to_string()))?;
+        let (position, score, result) = text_fields(line)?;
         let outcome = match result {
             "1.0" | "1" | "1-0" => GameOutcome::WhiteWins,
             "0.5" | "1/2-1/2" => GameOutcome::Draw,
@@ -375,6 +368,18 @@ impl Record {
         };
         Ok(Record::new(&position, score, outcome))
     }
+}
+
+/// The position, the score and the result's text of a `<FEN> | <score> |
+/// <result>` line.
+fn text_fields(line: &str) -> Result<(Position, i16, &str), RecordError> {
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    let [fen, score, result] = fields[..] else {
+        return Err(RecordError::BadLine(line.to_string()));
+    };
+    let position = Position::from_fen(fen).map_err(|e| RecordError::BadPosition(e.to_string()))?;
+    let score: i16 = score.parse().map_err(|_| RecordError::BadScore(score.to_string()))?;
+    Ok((position, score, result))
 }
 
 #[cfg(test)]
