@@ -387,6 +387,8 @@ fn pondering_goes_on_after_the_expected_reply_and_starts_again_after_another() {
     // `easy` stops pondering: the expected reply is searched from ply 1.
     let expected = hint(&mut engine);
     engine.send("easy");
+    // The ponder search's lines printed before `easy` stopped it end at the pong.
+    sync(&mut engine, 9);
     engine.send(&format!("usermove {expected}"));
     game.play(&expected, false).unwrap();
     let lines = engine.lines_until(|l| l.starts_with("move "), TIMEOUT);
