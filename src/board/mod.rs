@@ -11,6 +11,7 @@ mod legality;
 mod make_move;
 mod men;
 mod move_list;
+mod move_sink;
 mod movegen;
 mod notation;
 pub mod perft;
@@ -30,7 +31,8 @@ pub use game::{moves_before_game_end, result_text, ChessRecord, DrawReason, Game
 pub use gives_check::Checks;
 pub use men::{move_men, MenMoved};
 pub use move_list::{MoveList, MAX_MOVES};
-pub use movegen::{is_noisy, stage, MoveCounter, MoveSink};
+pub use move_sink::{BoardMove, MoveCounter, MoveSink, SetOf};
+pub use movegen::{is_noisy, stage};
 pub use notation::MoveParseError;
 pub(crate) use notation::{is_well_formed, lower_promotion};
 pub use pieces::Pieces;

@@ -4,16 +4,15 @@
 //! before the king-safety test, under their rules' hooks (men that may not
 //! be taken, the double step, castling), and judge each by making it.
 //!
-//! The generator hands moves to a `MoveSink` in groups (one piece's targets,
-//! or all pawn moves in one direction), so that counting moves for perft is a
-//! population count and filling a list is a loop.
+//! The generator hands moves to a [`MoveSink`] in groups, so that perft
+//! counts them without making them.
 
 use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use super::castling::CastlingSide;
 use super::move_list::MoveList;
+use super::move_sink::{MoveCounter, MoveSink};
 use super::position::{Board, Position, Rules};
 use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceType, Rank, Square};
-use arrayvec::ArrayVec;
 
 /// Which moves to generate. Promotions count as noisy; so does en passant.
 pub mod stage {
@@ -22,76 +21,6 @@ pub mod stage {
     /// Every other move: quiet piece moves, pawn pushes, castling.
     pub const QUIET: u8 = 2;
     pub const ALL: u8 = NOISY | QUIET;
-}
-
-/// Receives generated moves.
-pub trait MoveSink {
-    /// Ordinary moves of the piece on `from` to each square of `targets`.
-    fn add_piece_moves(&mut self, from: Square, targets: Bitboard);
-    /// Ordinary pawn moves to each square of `targets`, from `target - delta`.
-    fn add_pawn_moves(&mut self, targets: Bitboard, delta: i8);
-    /// Four promotions to each square of `targets`, from `target - delta`.
-    fn add_promotions(&mut self, targets: Bitboard, delta: i8);
-    /// One special move (castling, en passant).
-    fn add_move(&mut self, m: Move);
-}
-
-/// A list of moves, or of any game's actions a board move converts to.
-impl<T: From<Move>, const N: usize> MoveSink for ArrayVec<T, N> {
-    #[inline(always)]
-    fn add_piece_moves(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(T::from(Move::new(from, to)));
-        }
-    }
-
-    #[inline(always)]
-    fn add_pawn_moves(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            self.push(T::from(Move::new(to.offset(-delta), to)));
-        }
-    }
-
-    #[inline(always)]
-    fn add_promotions(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            let from = to.offset(-delta);
-            for piece in PieceType::PROMOTIONS {
-                self.push(T::from(Move::promotion(from, to, piece)));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn add_move(&mut self, m: Move) {
-        self.push(T::from(m));
-    }
-}
-
-/// Counts moves without materialising them (perft's bulk counting).
-#[derive(Default)]
-pub struct MoveCounter(pub u64);
-
-impl MoveSink for MoveCounter {
-    #[inline(always)]
-    fn add_piece_moves(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn add_pawn_moves(&mut self, targets: Bitboard, _delta: i8) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn add_promotions(&mut self, targets: Bitboard, _delta: i8) {
-        self.0 += 4 * targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn add_move(&mut self, _m: Move) {
-        self.0 += 1;
-    }
 }
 
 impl Position {
@@ -119,7 +48,7 @@ impl<R: Rules> Board<R> {
     /// alone. Elsewhere ([`Rules::LEGAL_MOVES`] false) they are the men's
     /// moves before the king-safety test.
     #[inline(always)]
-    pub fn generate<const STAGE: u8, S: MoveSink>(&self, sink: &mut S) {
+    pub fn generate<const STAGE: u8, S: MoveSink<Move>>(&self, sink: &mut S) {
         let noisy = STAGE & stage::NOISY != 0;
         let quiet = STAGE & stage::QUIET != 0;
         let us = self.side_to_move;
@@ -209,7 +138,7 @@ impl<R: Rules> Board<R> {
     }
 
     #[inline(always)]
-    fn generate_pawn_moves<const STAGE: u8, S: MoveSink>(
+    fn generate_pawn_moves<const STAGE: u8, S: MoveSink<Move>>(
         &self,
         sink: &mut S,
         king: Square,

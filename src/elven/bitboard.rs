@@ -47,6 +47,16 @@ impl ElvenBitboard {
         ElvenBitboard(bits)
     }
 
+    /// Membership read from the one 64-bit half that holds the square: a
+    /// shift of the whole 128 bits by a variable amount costs several
+    /// instructions.
+    #[inline(always)]
+    pub const fn contains(self, square: ElvenSquare) -> bool {
+        let index = square.index();
+        let half = if index < 64 { self.0 as u64 } else { (self.0 >> 64) as u64 };
+        half >> (index & 63) & 1 != 0
+    }
+
     /// The set with `square` added.
     #[inline(always)]
     pub const fn with(self, square: ElvenSquare) -> ElvenBitboard {

@@ -8,6 +8,7 @@
 use super::attacks::{between, king_attacks, line, pawn_attacks, piece_attacks, warlock_area};
 use super::castling::castling_path;
 use super::{ElvenBitboard, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use crate::board::{MoveCounter, MoveSink};
 use crate::types::Color;
 use arrayvec::ArrayVec;
 
@@ -51,11 +52,21 @@ impl ElvenPosition {
     /// Every legal move.
     pub fn legal_moves(&self) -> ElvenMoveList {
         let mut moves = ElvenMoveList::new();
-        self.generate_legal(&mut moves);
+        self.generate(&mut moves);
         moves
     }
 
-    fn generate_legal(&self, moves: &mut ElvenMoveList) {
+    /// The number of legal moves, counted without building a list.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Hands every legal move to `sink`, in a fixed order: the king's, the
+    /// warlocks', the pawns', the other men's, castling.
+    #[inline(always)]
+    fn generate<S: MoveSink<ElvenMove>>(&self, sink: &mut S) {
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
@@ -65,9 +76,9 @@ impl ElvenPosition {
         let enterable = !occupied | capturable;
         let king = self.king_square(us);
 
-        self.king_moves(moves, king, enterable);
+        self.king_moves(sink, king, enterable);
         for warlock in self.pieces(us, ElvenPieceKind::Warlock) {
-            self.warlock_moves(moves, warlock, capturable);
+            self.warlock_moves(sink, warlock, capturable);
         }
         if self.checkers.has_many() {
             return;
@@ -87,7 +98,7 @@ impl ElvenPosition {
             }
         };
         let target = answers & enterable;
-        self.pawn_moves(moves, king, target, capturable);
+        self.pawn_moves(sink, king, target, capturable);
         let pinned = self.pinned();
         for kind in PLAIN_PIECES {
             for from in self.pieces(us, kind) {
@@ -95,27 +106,28 @@ impl ElvenPosition {
                 if pinned.contains(from) {
                     destinations &= line(king, from);
                 }
-                for to in destinations {
-                    moves.push(ElvenMove::normal(from, to));
-                }
+                sink.add_piece_moves(from, destinations);
             }
         }
         if self.checkers.is_empty() {
-            self.castling_moves(moves, occupied);
+            self.castling_moves(sink, occupied);
         }
     }
 
-    fn king_moves(&self, moves: &mut ElvenMoveList, king: ElvenSquare, enterable: ElvenBitboard) {
+    #[inline(always)]
+    fn king_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, king: ElvenSquare, enterable: ElvenBitboard) {
         // Sliders see through the king's square: it cannot hide behind itself.
         let without_king = self.occupied() ^ king.bitboard();
+        let mut safe = ElvenBitboard::EMPTY;
         for to in king_attacks(king) & enterable {
             if !self.is_attacked_by(!self.side_to_move, to, without_king) {
-                moves.push(ElvenMove::normal(king, to));
+                safe |= to.bitboard();
             }
         }
+        sink.add_piece_moves(king, safe);
     }
 
-    fn castling_moves(&self, moves: &mut ElvenMoveList, occupied: ElvenBitboard) {
+    fn castling_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, occupied: ElvenBitboard) {
         let us = self.side_to_move;
         for side in ElvenCastlingSide::ALL {
             if !self.castling.has(us, side) {
@@ -130,14 +142,15 @@ impl ElvenPosition {
             let without_king = occupied ^ path.king_from.bitboard();
             let mut safe = path.safe;
             if safe.all(|square| !self.is_attacked_by(!us, square, without_king)) {
-                moves.push(ElvenMove::castling(path.king_from, path.king_to));
+                sink.add_move(ElvenMove::castling(path.king_from, path.king_to));
             }
         }
     }
 
-    fn pawn_moves(
+    #[inline(always)]
+    fn pawn_moves<S: MoveSink<ElvenMove>>(
         &self,
-        moves: &mut ElvenMoveList,
+        sink: &mut S,
         king: ElvenSquare,
         target: ElvenBitboard,
         capturable: ElvenBitboard,
@@ -151,24 +164,27 @@ impl ElvenPosition {
             let allowed = if pinned.contains(from) { target & line(king, from) } else { target };
             if let Some(one) = from.offset(0, forward).filter(|&one| !occupied.contains(one)) {
                 if allowed.contains(one) {
-                    push_pawn_move(moves, from, one, zone);
+                    add_pawn_move(sink, from, one, zone);
                 }
                 // A pawn on its side's third rank has not moved.
                 if from.relative_rank(us) == 2 {
                     let two = one.offset(0, forward).expect("the fifth rank is on the board");
                     if !occupied.contains(two) && allowed.contains(two) {
-                        moves.push(ElvenMove::normal(from, two));
+                        sink.add_piece_moves(from, two.bitboard());
                     }
                 }
             }
-            for to in pawn_attacks(us, from) & capturable & allowed {
-                push_pawn_move(moves, from, to, zone);
+            // A pawn's captures share a rank: all promote, or none does.
+            let captures = pawn_attacks(us, from) & capturable & allowed;
+            sink.add_piece_moves(from, captures.without(zone));
+            for to in captures & zone {
+                add_pawn_move(sink, from, to, zone);
             }
         }
         if let Some(target) = self.en_passant {
             for from in pawn_attacks(!us, target) & self.pieces(us, ElvenPieceKind::Pawn) {
                 if self.en_passant_is_legal(from, target) {
-                    moves.push(ElvenMove::en_passant(from, target));
+                    sink.add_move(ElvenMove::en_passant(from, target));
                 }
             }
         }
@@ -184,44 +200,59 @@ impl ElvenPosition {
 
     /// The warlock's moves: its jumps, its double moves after a capture on
     /// a neighbour (igui included), and one pass.
-    fn warlock_moves(&self, moves: &mut ElvenMoveList, from: ElvenSquare, capturable: ElvenBitboard) {
+    #[inline(always)]
+    fn warlock_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, from: ElvenSquare, capturable: ElvenBitboard) {
         let empty = !self.occupied();
         let theirs = self.color(!self.side_to_move);
-        for to in warlock_area(from) & (empty | capturable) {
-            self.push_warlock_move(moves, ElvenMove::normal(from, to), to.bitboard() & theirs);
+        let jumps = warlock_area(from) & (empty | capturable);
+        // Out of check, a jump from off the king's lines vacates one square
+        // that uncovers nothing: only a capture of the other warlock is to
+        // be tested (restriction 1). Otherwise every jump is.
+        let to_test = if self.checkers.is_empty() && !self.king_blockers.contains(from) {
+            jumps & self.kind(ElvenPieceKind::Warlock)
+        } else {
+            jumps
+        };
+        let mut legal = jumps.without(to_test);
+        for to in to_test {
+            if self.warlock_move_is_legal(ElvenMove::normal(from, to), to.bitboard() & theirs) {
+                legal |= to.bitboard();
+            }
         }
+        sink.add_piece_moves(from, legal);
         for via in king_attacks(from) & capturable {
             for to in king_attacks(via) & (empty | capturable | from.bitboard()) {
                 let captured = via.bitboard() | (to.bitboard() & theirs);
-                self.push_warlock_move(moves, ElvenMove::double(from, via, to), captured);
+                let m = ElvenMove::double(from, via, to);
+                if self.warlock_move_is_legal(m, captured) {
+                    sink.add_move(m);
+                }
             }
         }
         // Stepping out and back leaves the king as it was: legal unless in
         // check, and one move whichever empty neighbour it steps to.
         if self.checkers.is_empty() && (king_attacks(from) & empty).any() {
-            moves.push(ElvenMove::pass(from));
+            sink.add_move(ElvenMove::pass(from));
         }
     }
 
-    /// Adds the warlock's move `m`, which captures `captured`, if it is
-    /// legal: a capture of the other warlock must not end on a square an
-    /// enemy piece attacks (restriction 1), and the king must be safe.
-    fn push_warlock_move(&self, moves: &mut ElvenMoveList, m: ElvenMove, captured: ElvenBitboard) {
+    /// Whether the warlock's move `m`, which captures `captured`, is legal:
+    /// a capture of the other warlock must not end on a square an enemy
+    /// piece attacks (restriction 1), and the king must be safe.
+    fn warlock_move_is_legal(&self, m: ElvenMove, captured: ElvenBitboard) -> bool {
         let (from, to) = (m.from(), m.to());
         let occupied = (self.occupied().without(captured) ^ from.bitboard()) | to.bitboard();
         let theirs_after = self.color(!self.side_to_move).without(captured);
         if (captured & self.kind(ElvenPieceKind::Warlock)).any()
             && (self.attackers_to(to, occupied) & theirs_after).any()
         {
-            return;
+            return false;
         }
         // Out of check, a move that vacates one square off the king's lines
         // cannot uncover it; anything else is tested on the new board.
         let vacated = (from.bitboard() | captured).without(to.bitboard());
         let plainly_safe = self.checkers.is_empty() && !vacated.has_many() && (vacated & self.king_blockers).is_empty();
-        if plainly_safe || self.king_safe_after(occupied, captured) {
-            moves.push(m);
-        }
+        plainly_safe || self.king_safe_after(occupied, captured)
     }
 }
 
@@ -234,20 +265,41 @@ fn promotion_zone(color: Color) -> ElvenBitboard {
     }
 }
 
+/// A pawn's move to `to`: its four promotions in the zone.
 #[inline(always)]
-fn push_pawn_move(moves: &mut ElvenMoveList, from: ElvenSquare, to: ElvenSquare, zone: ElvenBitboard) {
+fn add_pawn_move<S: MoveSink<ElvenMove>>(sink: &mut S, from: ElvenSquare, to: ElvenSquare, zone: ElvenBitboard) {
     if zone.contains(to) {
-        for piece in ElvenPieceKind::PROMOTIONS {
-            moves.push(ElvenMove::promotion(from, to, piece));
-        }
+        sink.add_promotions(to.bitboard(), to.index() as i8 - from.index() as i8);
     } else {
-        moves.push(ElvenMove::normal(from, to));
+        sink.add_piece_moves(from, to.bitboard());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The counter and the list agree along random games, checks, pins,
+    /// promotions and warlock captures included.
+    #[test]
+    fn counting_the_moves_counts_the_list() {
+        let mut state = 68;
+        let mut positions = 0;
+        for _ in 0..40 {
+            let mut position = ElvenPosition::startpos();
+            for _ in 0..160 {
+                let moves = position.legal_moves();
+                assert_eq!(position.count_legal_moves(), moves.len() as u64, "{}", position.fen());
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                let pick = crate::types::random::splitmix(&mut state) as usize % moves.len();
+                position = position.make(moves[pick]);
+            }
+        }
+        assert!(positions > 3000);
+    }
 
     #[test]
     fn the_move_bound_is_the_sum_of_the_pieces_maxima() {

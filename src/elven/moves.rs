@@ -5,6 +5,7 @@
 //! captures (`e4f5g6`, the igui `e4f5e4`); a pass is `e4e4`.
 
 use super::{ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use crate::board::BoardMove;
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -124,6 +125,20 @@ impl ElvenMove {
     #[inline(always)]
     pub const fn is_igui(self) -> bool {
         self.from == self.to && self.via != NO_SQUARE
+    }
+}
+
+impl BoardMove for ElvenMove {
+    type Square = ElvenSquare;
+
+    #[inline(always)]
+    fn normal(from: ElvenSquare, to: ElvenSquare) -> ElvenMove {
+        ElvenMove::normal(from, to)
+    }
+
+    #[inline(always)]
+    fn promotions(from: ElvenSquare, to: ElvenSquare) -> [ElvenMove; 4] {
+        ElvenPieceKind::PROMOTIONS.map(|piece| ElvenMove::promotion(from, to, piece))
     }
 }
 

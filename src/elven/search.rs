@@ -94,6 +94,10 @@ impl Game for ElvenPosition {
         ElvenPosition::legal_moves(self)
     }
 
+    fn count_legal_moves(&self) -> u64 {
+        ElvenPosition::count_legal_moves(self)
+    }
+
     fn noisy_moves(&self) -> ElvenMoveList {
         let mut moves = ElvenPosition::legal_moves(self);
         moves.retain(|m| self.is_capture(*m) || m.promotion_piece().is_some());

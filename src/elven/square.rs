@@ -121,6 +121,15 @@ impl ElvenSquare {
     }
 }
 
+impl crate::types::BoardSquare for ElvenSquare {
+    type Set = ElvenBitboard;
+    /// `delta` indices away: ten is one rank up.
+    #[inline(always)]
+    fn shifted(self, delta: i8) -> ElvenSquare {
+        ElvenSquare::from_index_unchecked((self.0 as i16 + delta as i16) as u32)
+    }
+}
+
 impl fmt::Display for ElvenSquare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)

@@ -56,6 +56,10 @@ impl Game for Position {
         Position::legal_moves(self)
     }
 
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
     /// The legal captures and queen promotions: under-promotions are never
     /// worth it in a quiescence search, as in chess's.
     fn noisy_moves(&self) -> MoveList {

@@ -157,6 +157,11 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn in_check(&self) -> bool;
     fn is_insufficient_material(&self) -> bool;
     fn legal_moves(&self) -> Self::Moves;
+    /// The number of legal moves: perft's last ply. A game whose generator
+    /// can count without listing says so here.
+    fn count_legal_moves(&self) -> u64 {
+        self.legal_moves().len() as u64
+    }
     /// The legal captures and promotions (for the quiescence search).
     fn noisy_moves(&self) -> Self::Moves;
     /// The position after a legal move.

@@ -1,6 +1,6 @@
 //! Perft for every game of the [`Game`] trait (the variants, Elven Chess,
 //! and chess through its trait): every move made, so that the count checks
-//! the make too, the last ply counted by the length of its list. Chess's
+//! the make too, the last ply counted ([`Game::count_legal_moves`]). Chess's
 //! own perft, with bulk counting and its staged generator, is
 //! `board::perft`.
 
@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub fn game_perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.legal_moves().len() as u64,
+        1 => position.count_legal_moves(),
         _ => position.legal_moves().iter().map(|&m| game_perft(&position.make(m), depth - 1)).sum(),
     }
 }

@@ -13,6 +13,11 @@ impl Bitboard {
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
     pub const DARK_SQUARES: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
 
+    #[inline(always)]
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & (1 << square.index()) != 0
+    }
+
     /// Shifts the set by `delta` bit positions (8 is one rank up, -8 one rank
     /// down); squares pushed off the board vanish. Masking the files that
     /// wrap around is the caller's business.

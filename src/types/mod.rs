@@ -15,3 +15,4 @@ pub use color::Color;
 pub use excerpt::excerpt;
 pub use piece::{Piece, PieceType};
 pub use square::{File, Rank, Square};
+pub use square_set::{BoardSquare, SquareSet};

@@ -260,6 +260,14 @@ impl Square {
     }
 }
 
+impl super::BoardSquare for Square {
+    type Set = Bitboard;
+    #[inline(always)]
+    fn shifted(self, delta: i8) -> Square {
+        self.offset(delta)
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file().char(), self.rank().char())

@@ -4,10 +4,30 @@
 //! and a fix reaches both. What differs stays beside each type: its
 //! complement (the 10x10 board masks its unused bits), its constants, its
 //! shifts and its printing.
+//!
+//! The traits [`SquareSet`] and [`BoardSquare`] name what code written once
+//! for every board (the move generator's sink, perft's counting) needs of
+//! a board's sets and squares; each is implemented by forwarding to the
+//! type's own `#[inline(always)]` functions.
+
+/// A set of squares of a board of any size.
+pub trait SquareSet: Copy + Iterator<Item = <Self as SquareSet>::Square> {
+    type Square: BoardSquare<Set = Self>;
+    /// The number of squares in the set (not `count`, which `Iterator` has).
+    fn population(self) -> u32;
+}
+
+/// A square of a board of any size.
+pub trait BoardSquare: Copy {
+    type Set: SquareSet<Square = Self>;
+    /// The square `delta` indices away; the caller guarantees it is on the
+    /// board.
+    fn shifted(self, delta: i8) -> Self;
+}
 
 /// The set operations of a bitboard type `$set` over the integer `$bits`
 /// whose squares are `$square` (with `index`, `from_index_unchecked` and
-/// `bitboard`): emptiness, membership, counting, the lowest and highest
+/// `bitboard`): emptiness, counting, the lowest and highest
 /// square, difference, iteration in square order, and the operators `&`,
 /// `|`, `^` with their assignments.
 macro_rules! square_set {
@@ -21,11 +41,6 @@ macro_rules! square_set {
             #[inline(always)]
             pub const fn any(self) -> bool {
                 self.0 != 0
-            }
-
-            #[inline(always)]
-            pub const fn contains(self, square: $square) -> bool {
-                self.0 & (1 << square.index()) != 0
             }
 
             #[inline(always)]
@@ -80,6 +95,14 @@ macro_rules! square_set {
         }
 
         impl ExactSizeIterator for $set {}
+
+        impl $crate::types::square_set::SquareSet for $set {
+            type Square = $square;
+            #[inline(always)]
+            fn population(self) -> u32 {
+                self.count()
+            }
+        }
 
         $crate::types::square_set::bit_operator!($set, BitAnd, bitand, BitAndAssign, bitand_assign, &);
         $crate::types::square_set::bit_operator!($set, BitOr, bitor, BitOrAssign, bitor_assign, |);
