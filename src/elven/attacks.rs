@@ -63,9 +63,11 @@ static WARLOCK_AREA: [ElvenBitboard; 100] = leaper_table(&warlock_steps());
 static PAWN_ATTACKS: [[ElvenBitboard; 100]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 /// For each direction and square, the squares from it to the edge, the
-/// square itself excluded.
-const fn ray_table() -> [[ElvenBitboard; 100]; 8] {
-    let mut rays = [[ElvenBitboard::EMPTY; 100]; 8];
+/// square itself excluded; the squares past the 100th, off the board, have
+/// no rays (see
+/// `ray_attacks`).
+const fn ray_table() -> [[ElvenBitboard; 128]; 8] {
+    let mut rays = [[ElvenBitboard::EMPTY; 128]; 8];
     let mut d = 0;
     while d < 8 {
         let mut square = 0;
@@ -84,7 +86,27 @@ const fn ray_table() -> [[ElvenBitboard; 100]; 8] {
     rays
 }
 
-static RAYS: [[ElvenBitboard; 100]; 8] = ray_table();
+static RAYS: [[ElvenBitboard; 128]; 8] = ray_table();
+
+/// The union of the rays of `directions` from each square: a slider's
+/// attacks on an empty board.
+const fn reach_table(directions: [usize; 4]) -> [ElvenBitboard; 100] {
+    let rays = ray_table();
+    let mut table = [ElvenBitboard::EMPTY; 100];
+    let mut square = 0;
+    while square < 100 {
+        let mut i = 0;
+        while i < 4 {
+            table[square] = ElvenBitboard(table[square].0 | rays[directions[i]][square].0);
+            i += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+static DIAGONAL_REACH: [ElvenBitboard; 100] = reach_table(DIAGONAL);
+static ORTHOGONAL_REACH: [ElvenBitboard; 100] = reach_table(ORTHOGONAL);
 
 /// The direction from one square to another on a common line, or
 /// `NO_DIRECTION`.
@@ -145,16 +167,28 @@ pub fn pawn_attacks(color: Color, square: ElvenSquare) -> ElvenBitboard {
     PAWN_ATTACKS[color.index()][square.index()]
 }
 
-/// The ray in direction `d` up to and including the first blocker.
+/// The squares a bishop on `square` attacks on an empty board.
+#[inline(always)]
+pub fn diagonal_reach(square: ElvenSquare) -> ElvenBitboard {
+    DIAGONAL_REACH[square.index()]
+}
+
+/// The squares a rook on `square` attacks on an empty board.
+#[inline(always)]
+pub fn orthogonal_reach(square: ElvenSquare) -> ElvenBitboard {
+    ORTHOGONAL_REACH[square.index()]
+}
+
+/// The ray in direction `d` up to and including the first blocker, without
+/// a branch: a climbing ray with no blocker finds the sentinel square 100,
+/// whose rays are empty, and a falling one finds a1, which has no falling
+/// rays.
 #[inline(always)]
 fn ray_attacks(d: usize, square: ElvenSquare, occupied: ElvenBitboard) -> ElvenBitboard {
     let ray = RAYS[d][square.index()];
-    let blockers = ray & occupied;
-    if blockers.is_empty() {
-        return ray;
-    }
-    let first = if d < 4 { blockers.lsb() } else { blockers.msb() };
-    ray ^ RAYS[d][first.index()]
+    let blockers = (ray & occupied).0;
+    let first = if d < 4 { (blockers | 1 << 100).trailing_zeros() } else { 127 - (blockers | 1).leading_zeros() };
+    ray ^ RAYS[d][first as usize & 127]
 }
 
 #[inline(always)]
@@ -263,6 +297,10 @@ mod tests {
         }
         assert_eq!(rook_attacks(square("e5"), ElvenBitboard::EMPTY).count(), 18);
         assert_eq!(bishop_attacks(square("e5"), ElvenBitboard::EMPTY).count(), 17);
+        for from in ElvenSquare::all() {
+            assert_eq!(diagonal_reach(from), bishop_attacks(from, ElvenBitboard::EMPTY));
+            assert_eq!(orthogonal_reach(from), rook_attacks(from, ElvenBitboard::EMPTY));
+        }
     }
 
     #[test]

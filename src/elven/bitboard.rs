@@ -36,6 +36,29 @@ impl ElvenBitboard {
         ElvenBitboard(0x3FF << (10 * rank as u32))
     }
 
+    /// Every square of file `file` (0 = the a-file).
+    pub const fn file(file: u8) -> ElvenBitboard {
+        let mut bits = 0;
+        let mut rank = 0;
+        while rank < 10 {
+            bits |= 1 << (10 * rank + file as u32);
+            rank += 1;
+        }
+        ElvenBitboard(bits)
+    }
+
+    /// Shifts the set by `delta` bit positions (10 is one rank up); squares
+    /// pushed off the board vanish. Masking the files that wrap around is
+    /// the caller's business.
+    #[inline(always)]
+    pub const fn shift(self, delta: i8) -> ElvenBitboard {
+        if delta >= 0 {
+            ElvenBitboard((self.0 << delta) & BOARD)
+        } else {
+            ElvenBitboard(self.0 >> -delta)
+        }
+    }
+
     /// Ranks `low` to `high` (0-based, both included).
     pub const fn ranks(low: u8, high: u8) -> ElvenBitboard {
         let mut bits = 0;
@@ -114,5 +137,12 @@ mod tests {
         assert_eq!(ElvenBitboard::DARK_SQUARES | ElvenBitboard::LIGHT_SQUARES, ElvenBitboard::ALL);
         assert_eq!(ElvenBitboard::ranks(7, 9).count(), 30);
         assert!(ElvenBitboard::rank(9).contains(ElvenSquare::new(9, 9)));
+        assert_eq!(
+            ElvenBitboard::file(9),
+            ElvenBitboard::ALL.filter(|s| s.file() == 9).fold(ElvenBitboard::EMPTY, |set, s| set.with(s))
+        );
+        assert_eq!(ElvenBitboard::rank(9).shift(10), ElvenBitboard::EMPTY);
+        assert_eq!(ElvenBitboard::rank(0).shift(-1).count(), 9);
+        assert_eq!(ElvenBitboard::rank(8).shift(11).count(), 9);
     }
 }

@@ -96,6 +96,12 @@ impl ElvenCastlingRights {
         self.0 & (1 << ElvenCastlingRights::bit(color, side)) != 0
     }
 
+    /// Whether `color` has either right.
+    #[inline(always)]
+    pub const fn any_for(self, color: Color) -> bool {
+        self.0 & (3 << ElvenCastlingRights::bit(color, ElvenCastlingSide::King)) != 0
+    }
+
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
@@ -163,6 +169,18 @@ mod tests {
         assert_eq!((black_queen.king_to, black_queen.rook_to), (square("b10"), square("c10")));
         assert_eq!(black_queen.empty.count(), 3);
         assert_eq!(black_queen.safe, black_queen.empty);
+    }
+
+    #[test]
+    fn either_right_of_a_side_is_seen() {
+        for color in [Color::White, Color::Black] {
+            assert!(!ElvenCastlingRights::NONE.any_for(color));
+            for side in ElvenCastlingSide::ALL {
+                let mut rights = ElvenCastlingRights::NONE;
+                rights.add(color, side);
+                assert!(rights.any_for(color) && !rights.any_for(!color));
+            }
+        }
     }
 
     #[test]

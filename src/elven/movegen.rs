@@ -5,7 +5,10 @@
 //! piece that is not where it lands, so it is tested on the board it leaves
 //! unless it plainly cannot uncover the king; en passant always is.
 
-use super::attacks::{between, king_attacks, line, pawn_attacks, piece_attacks, warlock_area};
+use super::attacks::{
+    between, bishop_attacks, diagonal_steps, king_attacks, knight_attacks, line, orthogonal_steps, pawn_attacks,
+    rook_attacks, warlock_area,
+};
 use super::castling::castling_path;
 use super::{ElvenBitboard, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, ElvenSquare};
 use crate::board::{MoveCounter, MoveSink};
@@ -36,17 +39,6 @@ pub const ELVEN_MAX_MOVES: usize = move_bound();
 
 /// The legal moves of a position, on the stack.
 pub type ElvenMoveList = ArrayVec<ElvenMove, ELVEN_MAX_MOVES>;
-
-/// The pieces that move by their attack sets, generated in one loop.
-const PLAIN_PIECES: [ElvenPieceKind; 7] = [
-    ElvenPieceKind::Knight,
-    ElvenPieceKind::Bishop,
-    ElvenPieceKind::Rook,
-    ElvenPieceKind::Queen,
-    ElvenPieceKind::Elf,
-    ElvenPieceKind::Goblin,
-    ElvenPieceKind::Dwarf,
-];
 
 impl ElvenPosition {
     /// Every legal move.
@@ -100,16 +92,25 @@ impl ElvenPosition {
         let target = answers & enterable;
         self.pawn_moves(sink, king, target, capturable);
         let pinned = self.pinned();
-        for kind in PLAIN_PIECES {
-            for from in self.pieces(us, kind) {
-                let mut destinations = piece_attacks(kind, from, occupied) & target;
+        let men = |kind| self.pieces(us, kind);
+        let add = |sink: &mut S, men: ElvenBitboard, attacks: &dyn Fn(ElvenSquare) -> ElvenBitboard| {
+            for from in men {
+                let mut destinations = attacks(from) & target;
                 if pinned.contains(from) {
                     destinations &= line(king, from);
                 }
                 sink.add_piece_moves(from, destinations);
             }
-        }
-        if self.checkers.is_empty() {
+        };
+        // A pinned knight has no move along its pin.
+        add(sink, men(ElvenPieceKind::Knight).without(pinned), &knight_attacks);
+        add(sink, men(ElvenPieceKind::Bishop), &|from| bishop_attacks(from, occupied));
+        add(sink, men(ElvenPieceKind::Rook), &|from| rook_attacks(from, occupied));
+        add(sink, men(ElvenPieceKind::Queen), &|from| bishop_attacks(from, occupied) | rook_attacks(from, occupied));
+        add(sink, men(ElvenPieceKind::Elf), &|from| bishop_attacks(from, occupied) | orthogonal_steps(from));
+        add(sink, men(ElvenPieceKind::Goblin), &|from| rook_attacks(from, occupied) | diagonal_steps(from));
+        add(sink, men(ElvenPieceKind::Dwarf), &king_attacks);
+        if self.checkers.is_empty() && self.castling.any_for(us) {
             self.castling_moves(sink, occupied);
         }
     }
@@ -147,6 +148,9 @@ impl ElvenPosition {
         }
     }
 
+    /// The pawns' moves, in bulk: pushes, double steps, then captures one
+    /// direction at a time; a pinned pawn pushes only along the king's file
+    /// and captures only along its pin.
     #[inline(always)]
     fn pawn_moves<S: MoveSink<ElvenMove>>(
         &self,
@@ -156,33 +160,36 @@ impl ElvenPosition {
         capturable: ElvenBitboard,
     ) {
         let us = self.side_to_move;
-        let occupied = self.occupied();
+        let empty = !self.occupied();
+        let pawns = self.pieces(us, ElvenPieceKind::Pawn);
         let pinned = self.pinned();
-        let forward = if us == Color::White { 1 } else { -1 };
+        let (up, fourth_rank): (i8, _) =
+            if us == Color::White { (10, ElvenBitboard::rank(3)) } else { (-10, ElvenBitboard::rank(6)) };
         let zone = promotion_zone(us);
-        for from in self.pieces(us, ElvenPieceKind::Pawn) {
-            let allowed = if pinned.contains(from) { target & line(king, from) } else { target };
-            if let Some(one) = from.offset(0, forward).filter(|&one| !occupied.contains(one)) {
-                if allowed.contains(one) {
-                    add_pawn_move(sink, from, one, zone);
-                }
-                // A pawn on its side's third rank has not moved.
-                if from.relative_rank(us) == 2 {
-                    let two = one.offset(0, forward).expect("the fifth rank is on the board");
-                    if !occupied.contains(two) && allowed.contains(two) {
-                        sink.add_piece_moves(from, two.bitboard());
-                    }
-                }
-            }
-            // A pawn's captures share a rank: all promote, or none does.
-            let captures = pawn_attacks(us, from) & capturable & allowed;
-            sink.add_piece_moves(from, captures.without(zone));
-            for to in captures & zone {
+
+        let pushers = pawns & (!pinned | FILES[king.file() as usize]);
+        let single = pushers.shift(up) & empty;
+        // A pawn that reached its fourth rank from its third has not moved.
+        let double = (single & fourth_rank).shift(up) & empty & target;
+        let single = single & target;
+        sink.add_promotions(single & zone, up);
+        sink.add_pawn_moves(single.without(zone), up);
+        sink.add_pawn_moves(double, 2 * up);
+
+        let victims = capturable & target;
+        let capturers = pawns.without(pinned);
+        for (delta, edge) in [(up - 1, FIRST_FILE), (up + 1, LAST_FILE)] {
+            let hits = capturers.without(edge).shift(delta) & victims;
+            sink.add_promotions(hits & zone, delta);
+            sink.add_pawn_moves(hits.without(zone), delta);
+        }
+        for from in pawns & pinned {
+            for to in pawn_attacks(us, from) & victims & line(king, from) {
                 add_pawn_move(sink, from, to, zone);
             }
         }
         if let Some(target) = self.en_passant {
-            for from in pawn_attacks(!us, target) & self.pieces(us, ElvenPieceKind::Pawn) {
+            for from in pawn_attacks(!us, target) & pawns {
                 if self.en_passant_is_legal(from, target) {
                     sink.add_move(ElvenMove::en_passant(from, target));
                 }
@@ -255,6 +262,21 @@ impl ElvenPosition {
         plainly_safe || self.king_safe_after(occupied, captured)
     }
 }
+
+/// The a-file and the j-file: where a capture towards the edge would wrap.
+const FIRST_FILE: ElvenBitboard = ElvenBitboard::file(0);
+const LAST_FILE: ElvenBitboard = ElvenBitboard::file(9);
+
+/// Every file's squares.
+static FILES: [ElvenBitboard; 10] = {
+    let mut files = [ElvenBitboard::EMPTY; 10];
+    let mut file = 0;
+    while file < 10 {
+        files[file] = ElvenBitboard::file(file as u8);
+        file += 1;
+    }
+    files
+};
 
 /// The ranks where a `color` pawn must promote: its last three.
 #[inline(always)]

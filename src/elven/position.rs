@@ -3,8 +3,8 @@
 //! checks and pins.
 
 use super::attacks::{
-    between, bishop_attacks, diagonal_steps, king_attacks, knight_attacks, orthogonal_steps, pawn_attacks,
-    rook_attacks, warlock_area,
+    between, bishop_attacks, diagonal_reach, diagonal_steps, king_attacks, knight_attacks, orthogonal_reach,
+    orthogonal_steps, pawn_attacks, rook_attacks, warlock_area,
 };
 use super::zobrist::{piece_key, ZOBRIST};
 use super::{ElvenBitboard, ElvenCastlingRights, ElvenPiece, ElvenPieceKind, ElvenSquare};
@@ -175,6 +175,16 @@ impl ElvenPosition {
     /// through `occupied`. A warlock attacks the 24 squares it can jump to.
     #[inline(always)]
     pub fn attackers_to(&self, square: ElvenSquare, occupied: ElvenBitboard) -> ElvenBitboard {
+        self.leapers_attacking(square)
+            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
+            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+    }
+
+    /// The pieces of either colour that attack `square` by a leap or a
+    /// step: pawns, knights, kings, dwarfs, warlocks, and the elf's and the
+    /// goblin's steps.
+    #[inline(always)]
+    fn leapers_attacking(&self, square: ElvenSquare) -> ElvenBitboard {
         (pawn_attacks(Color::White, square) & self.pieces(Color::Black, ElvenPieceKind::Pawn))
             | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, ElvenPieceKind::Pawn))
             | (knight_attacks(square) & self.kind(ElvenPieceKind::Knight))
@@ -182,15 +192,41 @@ impl ElvenPosition {
             | (warlock_area(square) & self.kind(ElvenPieceKind::Warlock))
             | (orthogonal_steps(square) & self.kind(ElvenPieceKind::Elf))
             | (diagonal_steps(square) & self.kind(ElvenPieceKind::Goblin))
-            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
-            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
     }
 
     /// Whether a piece of `by` attacks `square`, sliders seen through
     /// `occupied`.
     #[inline(always)]
     pub fn is_attacked_by(&self, by: Color, square: ElvenSquare, occupied: ElvenBitboard) -> bool {
-        (self.attackers_to(square, occupied) & self.color(by)).any()
+        self.is_attacked_by_any(by, self.color(by), square, occupied)
+    }
+
+    /// Whether one of `attackers`, men of `by`, attacks `square`, sliders
+    /// seen through `occupied`: the leapers first, and a slider's line
+    /// scanned only where one stands on it.
+    #[inline(always)]
+    fn is_attacked_by_any(
+        &self,
+        by: Color,
+        attackers: ElvenBitboard,
+        square: ElvenSquare,
+        occupied: ElvenBitboard,
+    ) -> bool {
+        let leapers = (pawn_attacks(!by, square) & self.kind(ElvenPieceKind::Pawn))
+            | (knight_attacks(square) & self.kind(ElvenPieceKind::Knight))
+            | (king_attacks(square) & (self.kind(ElvenPieceKind::King) | self.kind(ElvenPieceKind::Dwarf)))
+            | (warlock_area(square) & self.kind(ElvenPieceKind::Warlock))
+            | (orthogonal_steps(square) & self.kind(ElvenPieceKind::Elf))
+            | (diagonal_steps(square) & self.kind(ElvenPieceKind::Goblin));
+        if (leapers & attackers).any() {
+            return true;
+        }
+        let diagonal = self.diagonal_sliders() & attackers;
+        if (diagonal_reach(square) & diagonal).any() && (bishop_attacks(square, occupied) & diagonal).any() {
+            return true;
+        }
+        let orthogonal = self.orthogonal_sliders() & attackers;
+        (orthogonal_reach(square) & orthogonal).any() && (rook_attacks(square, occupied) & orthogonal).any()
     }
 
     /// Recomputes the checkers and the king's blockers for the side to move.
@@ -199,17 +235,22 @@ impl ElvenPosition {
         let theirs = self.color(!us);
         let king = self.king_square(us);
         let occupied = self.occupied();
-        self.checkers = self.attackers_to(king, occupied) & theirs;
-        let snipers = ((rook_attacks(king, ElvenBitboard::EMPTY) & self.orthogonal_sliders())
-            | (bishop_attacks(king, ElvenBitboard::EMPTY) & self.diagonal_sliders()))
+        // A slider on one of the king's lines checks with nothing between,
+        // and pins (or, of its own side, uncovers) with one piece between.
+        let snipers = ((orthogonal_reach(king) & self.orthogonal_sliders())
+            | (diagonal_reach(king) & self.diagonal_sliders()))
             & theirs;
+        let mut checkers = self.leapers_attacking(king) & theirs;
         let mut blockers = ElvenBitboard::EMPTY;
         for sniper in snipers {
             let between = between(king, sniper) & occupied;
-            if between.any() && !between.has_many() {
+            if between.is_empty() {
+                checkers |= sniper.bitboard();
+            } else if !between.has_many() {
                 blockers |= between;
             }
         }
+        self.checkers = checkers;
         self.king_blockers = blockers;
     }
 
@@ -221,7 +262,7 @@ impl ElvenPosition {
     pub(super) fn king_safe_after(&self, occupied: ElvenBitboard, captured: ElvenBitboard) -> bool {
         let us = self.side_to_move;
         let theirs = self.color(!us).without(captured);
-        (self.attackers_to(self.king_square(us), occupied) & theirs).is_empty()
+        !self.is_attacked_by_any(!us, theirs, self.king_square(us), occupied)
     }
 
     // ----- Piece placement -------------------------------------------------
