@@ -6,17 +6,18 @@
 //! (`naive` below).
 
 use roque::board::FenError;
-use roque::elven::{ElvenMove, ElvenMoveError, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_STARTPOS_FEN};
+use roque::elven::{ElvenMove, ElvenMoveError, ElvenPieceKind, ElvenPosition, ELVEN_STARTPOS_FEN};
 use roque::types::random::splitmix;
 use roque::types::Color;
+use roque::types::Square10;
 use std::collections::BTreeSet;
 
 fn position(fen: &str) -> ElvenPosition {
     ElvenPosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn square(text: &str) -> ElvenSquare {
-    ElvenSquare::parse(text).unwrap_or_else(|| panic!("no square {text}"))
+fn square(text: &str) -> Square10 {
+    Square10::parse(text).unwrap_or_else(|| panic!("no square {text}"))
 }
 
 /// The placement field for pieces written as letter and square (`Kf1`,
@@ -90,10 +91,9 @@ fn sorted(list: &[&str]) -> Vec<String> {
 #[test]
 fn a_warlock_jumps_to_the_24_squares_within_two_king_steps() {
     let p = setup("Ka2 kj7 We5", "w - - 0 1");
-    let destinations: BTreeSet<ElvenSquare> =
+    let destinations: BTreeSet<Square10> =
         p.legal_moves().iter().filter(|m| m.from() == square("e5") && !m.is_pass()).map(|m| m.to()).collect();
-    let area: BTreeSet<ElvenSquare> =
-        ElvenSquare::all().filter(|s| (1..=2).contains(&s.distance(square("e5")))).collect();
+    let area: BTreeSet<Square10> = Square10::all().filter(|s| (1..=2).contains(&s.distance(square("e5")))).collect();
     assert_eq!(area.len(), 24);
     assert_eq!(destinations, area);
     // 24 jumps, one pass; the king on a2 has 5 squares.
@@ -867,8 +867,9 @@ fn the_first_two_plies_match_the_slow_generator() {
 /// square on a plain array, made on a copy, and kept when the mover's king
 /// is not attacked afterwards.
 mod naive {
-    use roque::elven::{ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare};
+    use roque::elven::{ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition};
     use roque::types::Color;
+    use roque::types::Square10;
     use std::collections::BTreeSet;
 
     type Board = [Option<ElvenPiece>; 100];
@@ -879,7 +880,7 @@ mod naive {
     }
 
     fn name(index: usize) -> String {
-        ElvenSquare::from_index(index).unwrap().to_string()
+        Square10::from_index(index).unwrap().to_string()
     }
 
     fn clear_path(board: &Board, from: usize, to: usize) -> bool {
@@ -932,7 +933,7 @@ mod naive {
 
     fn board_of(p: &ElvenPosition) -> Board {
         let mut board = [None; 100];
-        for s in ElvenSquare::all() {
+        for s in Square10::all() {
             board[s.index()] = p.piece_on(s);
         }
         board

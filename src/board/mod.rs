@@ -1,7 +1,9 @@
 //! The rules of chess: the position, move generation, FEN, notation and the
-//! end-of-game rules.
+//! end-of-game rules; `attacks10`, the leapers and sliders of the 10x10
+//! board.
 
 pub mod attacks;
+pub mod attacks10;
 mod castling;
 mod fen;
 pub mod fen_fields;

@@ -2,7 +2,7 @@
 //! squares towards a corner rook, and the rook lands beside it on the
 //! square the king crossed.
 
-use super::{ElvenBitboard, ElvenSquare};
+use super::{Bitboard10, Square10};
 use crate::types::Color;
 
 /// Towards which rook the king castles.
@@ -21,22 +21,22 @@ impl ElvenCastlingSide {
 /// The squares one castling involves.
 #[derive(Clone, Copy, Debug)]
 pub struct CastlingPath {
-    pub king_from: ElvenSquare,
-    pub king_to: ElvenSquare,
-    pub rook_from: ElvenSquare,
-    pub rook_to: ElvenSquare,
+    pub king_from: Square10,
+    pub king_to: Square10,
+    pub rook_from: Square10,
+    pub rook_to: Square10,
     /// The squares between king and rook, which must be empty.
-    pub empty: ElvenBitboard,
+    pub empty: Bitboard10,
     /// The squares the king crosses or lands on, which must not be
     /// attacked (the king's own square is the not-in-check condition).
-    pub safe: ElvenBitboard,
+    pub safe: Bitboard10,
 }
 
-const fn squares(list: &[(u8, u8)]) -> ElvenBitboard {
-    let mut set = ElvenBitboard::EMPTY;
+const fn squares(list: &[(u8, u8)]) -> Bitboard10 {
+    let mut set = Bitboard10::EMPTY;
     let mut i = 0;
     while i < list.len() {
-        set = set.with(ElvenSquare::new(list[i].0, list[i].1));
+        set = set.with(Square10::new(list[i].0, list[i].1));
         i += 1;
     }
     set
@@ -44,24 +44,24 @@ const fn squares(list: &[(u8, u8)]) -> ElvenBitboard {
 
 const fn path(king: u8, king_to: u8, rook: u8, rook_to: u8, rank: u8) -> CastlingPath {
     let (low, high) = if king < rook { (king + 1, rook - 1) } else { (rook + 1, king - 1) };
-    let mut empty = ElvenBitboard::EMPTY;
+    let mut empty = Bitboard10::EMPTY;
     let mut file = low;
     while file <= high {
-        empty = empty.with(ElvenSquare::new(file, rank));
+        empty = empty.with(Square10::new(file, rank));
         file += 1;
     }
     let (low, high) = if king < king_to { (king + 1, king_to) } else { (king_to, king - 1) };
-    let mut safe = ElvenBitboard::EMPTY;
+    let mut safe = Bitboard10::EMPTY;
     let mut file = low;
     while file <= high {
-        safe = safe.with(ElvenSquare::new(file, rank));
+        safe = safe.with(Square10::new(file, rank));
         file += 1;
     }
     CastlingPath {
-        king_from: ElvenSquare::new(king, rank),
-        king_to: ElvenSquare::new(king_to, rank),
-        rook_from: ElvenSquare::new(rook, rank),
-        rook_to: ElvenSquare::new(rook_to, rank),
+        king_from: Square10::new(king, rank),
+        king_to: Square10::new(king_to, rank),
+        rook_from: Square10::new(rook, rank),
+        rook_to: Square10::new(rook_to, rank),
         empty,
         safe,
     }
@@ -74,7 +74,7 @@ static PATHS: [CastlingPath; 4] = [path(5, 8, 9, 7, 0), path(5, 2, 0, 3, 0), pat
 
 /// The corner squares and king squares: a right is lost when a move
 /// starts on, ends on or captures on its rook's or king's square.
-const KING_SQUARES: ElvenBitboard = squares(&[(5, 0), (4, 9)]);
+const KING_SQUARES: Bitboard10 = squares(&[(5, 0), (4, 9)]);
 
 /// The castling rights: one bit per colour and side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -120,7 +120,7 @@ impl ElvenCastlingRights {
     /// The rights left after a move that touched `squares` (its start, its
     /// end and the squares it captured on).
     #[inline(always)]
-    pub fn without_squares(self, squares: ElvenBitboard) -> ElvenCastlingRights {
+    pub fn without_squares(self, squares: Bitboard10) -> ElvenCastlingRights {
         if (squares & (KING_SQUARES | CORNERS)).is_empty() {
             return self;
         }
@@ -134,7 +134,7 @@ impl ElvenCastlingRights {
     }
 }
 
-const CORNERS: ElvenBitboard = squares(&[(0, 0), (9, 0), (0, 9), (9, 9)]);
+const CORNERS: Bitboard10 = squares(&[(0, 0), (9, 0), (0, 9), (9, 9)]);
 
 /// The squares of `color`'s castling towards `side`.
 #[inline(always)]
@@ -146,8 +146,8 @@ pub fn castling_path(color: Color, side: ElvenCastlingSide) -> &'static Castling
 mod tests {
     use super::*;
 
-    fn square(text: &str) -> ElvenSquare {
-        ElvenSquare::parse(text).unwrap()
+    fn square(text: &str) -> Square10 {
+        Square10::parse(text).unwrap()
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! ranks), the pieces that step gain near the centre, and the king keeps
 //! back while the other side has its strong pieces.
 
-use super::{ElvenBitboard, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use super::{Bitboard10, ElvenPieceKind, ElvenPosition, Square10};
 use crate::types::Color;
 
 /// Centipawns by kind: pawn, knight, bishop, rook, queen, king, warlock,
@@ -24,7 +24,7 @@ const PAWN_ADVANCE: [i32; 10] = [0, 0, 0, 5, 12, 25, 45, 0, 0, 0];
 const TEMPO: i32 = 15;
 
 /// How central a square is: 0 on the edge to 4 in the middle four.
-fn centrality(square: ElvenSquare) -> i32 {
+fn centrality(square: Square10) -> i32 {
     let file = square.file() as i32;
     let rank = square.rank() as i32;
     let from_edge = |x: i32| x.min(9 - x);
@@ -41,7 +41,7 @@ fn has_attackers(position: &ElvenPosition, color: Color) -> bool {
 fn side_score(position: &ElvenPosition, us: Color) -> i32 {
     let mut score = 0;
     for kind in ElvenPieceKind::ALL {
-        let men: ElvenBitboard = position.pieces(us, kind);
+        let men: Bitboard10 = position.pieces(us, kind);
         for square in men {
             score += VALUES[kind.index()] + CENTRALITY[kind.index()] * centrality(square);
             if kind == ElvenPieceKind::Pawn {

@@ -5,9 +5,7 @@
 
 use super::castling::castling_path;
 use super::zobrist::ZOBRIST;
-use super::{
-    ElvenBitboard, ElvenCastlingRights, ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare,
-};
+use super::{Bitboard10, ElvenCastlingRights, ElvenCastlingSide, ElvenPiece, ElvenPieceKind, ElvenPosition, Square10};
 use crate::board::fen_fields::{
     check_field_count, read_fullmove_number, read_halfmove_clock, read_placement_on, read_side_to_move, write_fields,
     write_placement_on, FenBoard, FenError, FenSquare,
@@ -18,8 +16,8 @@ use crate::types::Color;
 /// (warlock), E (elf), G (goblin), D (dwarf).
 pub const ELVEN_BOARD: FenBoard = FenBoard { files: 10, ranks: 10, letters: "KQRBNPWEGD" };
 
-impl From<ElvenSquare> for FenSquare {
-    fn from(square: ElvenSquare) -> FenSquare {
+impl From<Square10> for FenSquare {
+    fn from(square: Square10) -> FenSquare {
         FenSquare { file: square.file(), rank: square.rank() }
     }
 }
@@ -37,7 +35,7 @@ impl ElvenPosition {
             &ELVEN_BOARD,
             fields[0],
             ElvenPiece::from_char,
-            |piece, file, rank| pos.put_piece(piece, ElvenSquare::new(file, rank)),
+            |piece, file, rank| pos.put_piece(piece, Square10::new(file, rank)),
             |_, _| None,
         )?;
         pos.side_to_move = read_side_to_move(fields[1])?;
@@ -82,7 +80,7 @@ impl ElvenPosition {
         write_placement_on(
             &mut fen,
             &ELVEN_BOARD,
-            |file, rank| self.piece_on(ElvenSquare::new(file, rank)).map(ElvenPiece::char),
+            |file, rank| self.piece_on(Square10::new(file, rank)).map(ElvenPiece::char),
             |_, _| None,
         );
         let mut castling = String::new();
@@ -112,10 +110,10 @@ const CASTLING_LETTERS: [(char, Color, ElvenCastlingSide); 4] = [
 
 /// Where a `color` pawn can stand: from its starting rank, the third, to
 /// the rank before its promotion zone (3 to 7 for White, 8 to 4 for Black).
-fn pawn_ranks(color: Color) -> ElvenBitboard {
+fn pawn_ranks(color: Color) -> Bitboard10 {
     match color {
-        Color::White => ElvenBitboard::ranks(2, 6),
-        Color::Black => ElvenBitboard::ranks(3, 7),
+        Color::White => Bitboard10::ranks(2, 6),
+        Color::Black => Bitboard10::ranks(3, 7),
     }
 }
 
@@ -165,11 +163,11 @@ fn read_castling(pos: &mut ElvenPosition, field: &str) -> Result<(), FenError> {
 /// not to move has just skipped: the pawn on the square beyond it, the
 /// square and the pawn's starting square empty. Whether a capture is legal
 /// is decided later.
-fn read_en_passant(pos: &ElvenPosition, field: &str) -> Result<Option<ElvenSquare>, FenError> {
+fn read_en_passant(pos: &ElvenPosition, field: &str) -> Result<Option<Square10>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let square = ElvenSquare::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
+    let square = Square10::parse(field).ok_or_else(|| FenError::BadEnPassantSquare(field.to_string()))?;
     let them = !pos.side_to_move;
     let forward = if them == Color::White { 1 } else { -1 };
     let consistent = square.relative_rank(them) == 3

@@ -1,10 +1,10 @@
 //! Making moves, by copy: `make` returns the new position and leaves the
 //! old one untouched, so "unmake" is dropping the copy.
 
-use super::attacks::pawn_attacks;
 use super::castling::castling_path;
 use super::zobrist::ZOBRIST;
-use super::{ElvenCastlingSide, ElvenMove, ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use super::{ElvenCastlingSide, ElvenMove, ElvenPiece, ElvenPieceKind, ElvenPosition, Square10};
+use crate::board::attacks10::pawn_attacks;
 use crate::types::Color;
 
 impl ElvenPosition {
@@ -37,7 +37,7 @@ impl ElvenPosition {
             self.move_piece(path.rook_from, path.rook_to);
             touched |= path.rook_from.bitboard();
         } else if m.is_en_passant() {
-            self.remove_piece(ElvenSquare::new(to.file(), from.rank()));
+            self.remove_piece(Square10::new(to.file(), from.rank()));
             self.move_piece(from, to);
             self.halfmove_clock = 0;
         } else {
@@ -60,8 +60,7 @@ impl ElvenPosition {
                     self.remove_piece(to);
                     self.put_piece(ElvenPiece::new(us, piece), to);
                 } else if from.index().abs_diff(to.index()) == 20 {
-                    double_step_target =
-                        Some(ElvenSquare::from_index_unchecked((from.index() + to.index()) as u32 / 2));
+                    double_step_target = Some(Square10::from_index_unchecked((from.index() + to.index()) as u32 / 2));
                 }
             }
         }
@@ -107,7 +106,7 @@ impl ElvenPosition {
 
     /// Sets the en-passant square after a double step over `target` if, and
     /// only if, the side to move can capture there legally.
-    pub(super) fn set_en_passant_if_legal(&mut self, target: ElvenSquare) {
+    pub(super) fn set_en_passant_if_legal(&mut self, target: Square10) {
         let us = self.side_to_move;
         for from in pawn_attacks(!us, target) & self.pieces(us, ElvenPieceKind::Pawn) {
             if self.en_passant_is_legal(from, target) {
@@ -153,7 +152,7 @@ mod tests {
         assert_eq!(play(&p, "e3e5").en_passant(), None);
         let p = ElvenPosition::from_fen("4k5/10/10/10/10/3p6/10/4P5/10/5K4 w - - 0 1").unwrap();
         let after = play(&p, "e3e5");
-        assert_eq!(after.en_passant(), ElvenSquare::parse("e4"));
+        assert_eq!(after.en_passant(), Square10::parse("e4"));
         assert_eq!(after.key(), after.compute_key());
     }
 }

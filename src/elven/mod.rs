@@ -6,8 +6,10 @@
 //! and two dwarfs (king's moves, not royal); pawns promote on entering the
 //! last three ranks.
 //!
-//! - `square`, `bitboard`, `piece`: the 10x10 board's small types.
-//! - [`attacks`]: leaper tables and slider rays.
+//! - `piece`: the men (the 10x10 board's squares and sets are
+//!   `types::{Square10, Bitboard10}`).
+//! - [`attacks`]: the steps of its own men (the board's leapers and
+//!   sliders are `board::attacks10`).
 //! - `position`: the position; `fen` reads and writes it.
 //! - `moves`: a move, its effect and its text; `movegen` the legal moves;
 //!   `make` plays one.
@@ -16,7 +18,6 @@
 //!   itself is src/search/search.rs); [`game`]: a game and its end.
 
 pub mod attacks;
-mod bitboard;
 mod castling;
 pub mod eval;
 mod fen;
@@ -29,17 +30,17 @@ mod piece;
 mod position;
 mod search;
 mod see;
-mod square;
 mod zobrist;
+
+/// The 10x10 board's squares and sets, for the modules below.
+use crate::types::{Bitboard10, Square10};
 
 /// The `UCI_Variant` value of Elven Chess.
 pub const UCI_NAME: &str = "elven";
 
-pub use bitboard::ElvenBitboard;
 pub use castling::{ElvenCastlingRights, ElvenCastlingSide};
 pub use fen::ELVEN_BOARD;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
 pub use piece::{ElvenPiece, ElvenPieceKind};
 pub use position::{ElvenPosition, ELVEN_STARTPOS_FEN};
-pub use square::ElvenSquare;

@@ -5,12 +5,12 @@
 //! piece that is not where it lands, so it is tested on the board it leaves
 //! unless it plainly cannot uncover the king; en passant always is.
 
-use super::attacks::{
-    between, bishop_attacks, diagonal_steps, king_attacks, knight_attacks, line, orthogonal_steps, pawn_attacks,
-    rook_attacks, warlock_area,
-};
+use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
 use super::castling::castling_path;
-use super::{ElvenBitboard, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use super::{Bitboard10, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, Square10};
+use crate::board::attacks10::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use crate::board::{MoveCounter, MoveSink};
 use crate::types::Color;
 use arrayvec::ArrayVec;
@@ -62,8 +62,7 @@ impl ElvenPosition {
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
-        let immune =
-            if self.warlock_immunity { self.pieces(them, ElvenPieceKind::Warlock) } else { ElvenBitboard::EMPTY };
+        let immune = if self.warlock_immunity { self.pieces(them, ElvenPieceKind::Warlock) } else { Bitboard10::EMPTY };
         let capturable = self.color(them).without(immune);
         let enterable = !occupied | capturable;
         let king = self.king_square(us);
@@ -79,7 +78,7 @@ impl ElvenPosition {
         // along its line (a warlock two squares away on a line is a leaper);
         // no checker: anywhere.
         let answers = if self.checkers.is_empty() {
-            ElvenBitboard::ALL
+            Bitboard10::ALL
         } else {
             let checker = self.checkers.lsb();
             let sliders = self.diagonal_sliders() | self.orthogonal_sliders();
@@ -93,7 +92,7 @@ impl ElvenPosition {
         self.pawn_moves(sink, king, target, capturable);
         let pinned = self.pinned();
         let men = |kind| self.pieces(us, kind);
-        let add = |sink: &mut S, men: ElvenBitboard, attacks: &dyn Fn(ElvenSquare) -> ElvenBitboard| {
+        let add = |sink: &mut S, men: Bitboard10, attacks: &dyn Fn(Square10) -> Bitboard10| {
             for from in men {
                 let mut destinations = attacks(from) & target;
                 if pinned.contains(from) {
@@ -116,10 +115,10 @@ impl ElvenPosition {
     }
 
     #[inline(always)]
-    fn king_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, king: ElvenSquare, enterable: ElvenBitboard) {
+    fn king_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, king: Square10, enterable: Bitboard10) {
         // Sliders see through the king's square: it cannot hide behind itself.
         let without_king = self.occupied() ^ king.bitboard();
-        let mut safe = ElvenBitboard::EMPTY;
+        let mut safe = Bitboard10::EMPTY;
         for to in king_attacks(king) & enterable {
             if !self.is_attacked_by(!self.side_to_move, to, without_king) {
                 safe |= to.bitboard();
@@ -128,7 +127,7 @@ impl ElvenPosition {
         sink.add_piece_moves(king, safe);
     }
 
-    fn castling_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, occupied: ElvenBitboard) {
+    fn castling_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, occupied: Bitboard10) {
         let us = self.side_to_move;
         for side in ElvenCastlingSide::ALL {
             if !self.castling.has(us, side) {
@@ -155,16 +154,16 @@ impl ElvenPosition {
     fn pawn_moves<S: MoveSink<ElvenMove>>(
         &self,
         sink: &mut S,
-        king: ElvenSquare,
-        target: ElvenBitboard,
-        capturable: ElvenBitboard,
+        king: Square10,
+        target: Bitboard10,
+        capturable: Bitboard10,
     ) {
         let us = self.side_to_move;
         let empty = !self.occupied();
         let pawns = self.pieces(us, ElvenPieceKind::Pawn);
         let pinned = self.pinned();
         let (up, fourth_rank): (i8, _) =
-            if us == Color::White { (10, ElvenBitboard::rank(3)) } else { (-10, ElvenBitboard::rank(6)) };
+            if us == Color::White { (10, Bitboard10::rank(3)) } else { (-10, Bitboard10::rank(6)) };
         let zone = promotion_zone(us);
 
         let pushers = pawns & (!pinned | FILES[king.file() as usize]);
@@ -199,8 +198,8 @@ impl ElvenPosition {
 
     /// Whether the pawn on `from` may capture en passant on `target`: the
     /// king of the side to move must be safe on the board it leaves.
-    pub(super) fn en_passant_is_legal(&self, from: ElvenSquare, target: ElvenSquare) -> bool {
-        let captured = ElvenSquare::new(target.file(), from.rank()).bitboard();
+    pub(super) fn en_passant_is_legal(&self, from: Square10, target: Square10) -> bool {
+        let captured = Square10::new(target.file(), from.rank()).bitboard();
         let occupied = (self.occupied() ^ from.bitboard() ^ captured) | target.bitboard();
         self.king_safe_after(occupied, captured)
     }
@@ -208,7 +207,7 @@ impl ElvenPosition {
     /// The warlock's moves: its jumps, its double moves after a capture on
     /// a neighbour (igui included), and one pass.
     #[inline(always)]
-    fn warlock_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, from: ElvenSquare, capturable: ElvenBitboard) {
+    fn warlock_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, from: Square10, capturable: Bitboard10) {
         let empty = !self.occupied();
         let theirs = self.color(!self.side_to_move);
         let jumps = warlock_area(from) & (empty | capturable);
@@ -246,7 +245,7 @@ impl ElvenPosition {
     /// Whether the warlock's move `m`, which captures `captured`, is legal:
     /// a capture of the other warlock must not end on a square an enemy
     /// piece attacks (restriction 1), and the king must be safe.
-    fn warlock_move_is_legal(&self, m: ElvenMove, captured: ElvenBitboard) -> bool {
+    fn warlock_move_is_legal(&self, m: ElvenMove, captured: Bitboard10) -> bool {
         let (from, to) = (m.from(), m.to());
         let occupied = (self.occupied().without(captured) ^ from.bitboard()) | to.bitboard();
         let theirs_after = self.color(!self.side_to_move).without(captured);
@@ -264,15 +263,15 @@ impl ElvenPosition {
 }
 
 /// The a-file and the j-file: where a capture towards the edge would wrap.
-const FIRST_FILE: ElvenBitboard = ElvenBitboard::file(0);
-const LAST_FILE: ElvenBitboard = ElvenBitboard::file(9);
+const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
+const LAST_FILE: Bitboard10 = Bitboard10::file(9);
 
 /// Every file's squares.
-static FILES: [ElvenBitboard; 10] = {
-    let mut files = [ElvenBitboard::EMPTY; 10];
+static FILES: [Bitboard10; 10] = {
+    let mut files = [Bitboard10::EMPTY; 10];
     let mut file = 0;
     while file < 10 {
-        files[file] = ElvenBitboard::file(file as u8);
+        files[file] = Bitboard10::file(file as u8);
         file += 1;
     }
     files
@@ -280,16 +279,16 @@ static FILES: [ElvenBitboard; 10] = {
 
 /// The ranks where a `color` pawn must promote: its last three.
 #[inline(always)]
-fn promotion_zone(color: Color) -> ElvenBitboard {
+fn promotion_zone(color: Color) -> Bitboard10 {
     match color {
-        Color::White => ElvenBitboard::ranks(7, 9),
-        Color::Black => ElvenBitboard::ranks(0, 2),
+        Color::White => Bitboard10::ranks(7, 9),
+        Color::Black => Bitboard10::ranks(0, 2),
     }
 }
 
 /// A pawn's move to `to`: its four promotions in the zone.
 #[inline(always)]
-fn add_pawn_move<S: MoveSink<ElvenMove>>(sink: &mut S, from: ElvenSquare, to: ElvenSquare, zone: ElvenBitboard) {
+fn add_pawn_move<S: MoveSink<ElvenMove>>(sink: &mut S, from: Square10, to: Square10, zone: Bitboard10) {
     if zone.contains(to) {
         sink.add_promotions(to.bitboard(), to.index() as i8 - from.index() as i8);
     } else {

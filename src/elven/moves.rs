@@ -4,7 +4,7 @@
 //! `f1i1`), with a warlock's first step between them when that step
 //! captures (`e4f5g6`, the igui `e4f5e4`); a pass is `e4e4`.
 
-use super::{ElvenPiece, ElvenPieceKind, ElvenPosition, ElvenSquare};
+use super::{ElvenPiece, ElvenPieceKind, ElvenPosition, Square10};
 use crate::board::BoardMove;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -39,59 +39,59 @@ impl ElvenMove {
     /// A move to `to`, capturing whatever stands there; also a warlock's
     /// jump and a pawn's push.
     #[inline(always)]
-    pub(super) const fn normal(from: ElvenSquare, to: ElvenSquare) -> ElvenMove {
+    pub(super) const fn normal(from: Square10, to: Square10) -> ElvenMove {
         ElvenMove { from: from.index() as u8, to: to.index() as u8, via: NO_SQUARE, kind: NORMAL }
     }
 
     #[inline(always)]
-    pub(super) const fn promotion(from: ElvenSquare, to: ElvenSquare, piece: ElvenPieceKind) -> ElvenMove {
+    pub(super) const fn promotion(from: Square10, to: Square10, piece: ElvenPieceKind) -> ElvenMove {
         ElvenMove { from: from.index() as u8, to: to.index() as u8, via: NO_SQUARE, kind: PROMOTION + piece as u8 }
     }
 
     /// Castling, as the king's move.
     #[inline(always)]
-    pub(super) const fn castling(king_from: ElvenSquare, king_to: ElvenSquare) -> ElvenMove {
+    pub(super) const fn castling(king_from: Square10, king_to: Square10) -> ElvenMove {
         ElvenMove { from: king_from.index() as u8, to: king_to.index() as u8, via: NO_SQUARE, kind: CASTLING }
     }
 
     #[inline(always)]
-    pub(super) const fn en_passant(from: ElvenSquare, to: ElvenSquare) -> ElvenMove {
+    pub(super) const fn en_passant(from: Square10, to: Square10) -> ElvenMove {
         ElvenMove { from: from.index() as u8, to: to.index() as u8, via: NO_SQUARE, kind: EN_PASSANT }
     }
 
     /// A warlock's double move: it captures on `via`, a neighbour, then
     /// steps to `to`, a neighbour of `via` (back to `from`: the igui).
     #[inline(always)]
-    pub(super) const fn double(from: ElvenSquare, via: ElvenSquare, to: ElvenSquare) -> ElvenMove {
+    pub(super) const fn double(from: Square10, via: Square10, to: Square10) -> ElvenMove {
         ElvenMove { from: from.index() as u8, to: to.index() as u8, via: via.index() as u8, kind: NORMAL }
     }
 
     /// A warlock's step to an empty neighbour and back.
     #[inline(always)]
-    pub(super) const fn pass(warlock: ElvenSquare) -> ElvenMove {
+    pub(super) const fn pass(warlock: Square10) -> ElvenMove {
         ElvenMove::normal(warlock, warlock)
     }
 
     #[inline(always)]
-    pub const fn from(self) -> ElvenSquare {
-        ElvenSquare::from_index_unchecked(self.from as u32)
+    pub const fn from(self) -> Square10 {
+        Square10::from_index_unchecked(self.from as u32)
     }
 
     /// Where the moving piece ends (its start square for a pass or an igui;
     /// the king's square for castling).
     #[inline(always)]
-    pub const fn to(self) -> ElvenSquare {
-        ElvenSquare::from_index_unchecked(self.to as u32)
+    pub const fn to(self) -> Square10 {
+        Square10::from_index_unchecked(self.to as u32)
     }
 
     /// The square a warlock's first step captures on, when that step is not
     /// the whole move.
     #[inline(always)]
-    pub const fn first_capture(self) -> Option<ElvenSquare> {
+    pub const fn first_capture(self) -> Option<Square10> {
         if self.via == NO_SQUARE {
             None
         } else {
-            Some(ElvenSquare::from_index_unchecked(self.via as u32))
+            Some(Square10::from_index_unchecked(self.via as u32))
         }
     }
 
@@ -129,15 +129,15 @@ impl ElvenMove {
 }
 
 impl BoardMove for ElvenMove {
-    type Square = ElvenSquare;
+    type Square = Square10;
 
     #[inline(always)]
-    fn normal(from: ElvenSquare, to: ElvenSquare) -> ElvenMove {
+    fn normal(from: Square10, to: Square10) -> ElvenMove {
         ElvenMove::normal(from, to)
     }
 
     #[inline(always)]
-    fn promotions(from: ElvenSquare, to: ElvenSquare) -> [ElvenMove; 4] {
+    fn promotions(from: Square10, to: Square10) -> [ElvenMove; 4] {
         ElvenPieceKind::PROMOTIONS.map(|piece| ElvenMove::promotion(from, to, piece))
     }
 }
@@ -192,14 +192,14 @@ impl std::error::Error for ElvenMoveError {}
 
 /// The squares of a move's text and its promotion letter.
 struct MoveText {
-    squares: ArrayVec<ElvenSquare, 3>,
+    squares: ArrayVec<Square10, 3>,
     promotion: Option<ElvenPieceKind>,
 }
 
 fn read_move_text(text: &str) -> Option<MoveText> {
     let mut bytes = text.as_bytes();
     let mut squares = ArrayVec::new();
-    while let Some((square, length)) = ElvenSquare::parse_prefix(bytes) {
+    while let Some((square, length)) = Square10::parse_prefix(bytes) {
         squares.try_push(square).ok()?;
         bytes = &bytes[length..];
     }
@@ -255,10 +255,10 @@ impl ElvenPosition {
 
     /// The pieces `m` captures, with their squares (two for a warlock's
     /// double capture).
-    pub fn captured_pieces(&self, m: ElvenMove) -> ArrayVec<(ElvenSquare, ElvenPiece), 2> {
+    pub fn captured_pieces(&self, m: ElvenMove) -> ArrayVec<(Square10, ElvenPiece), 2> {
         let mut captured = ArrayVec::new();
         if m.is_en_passant() {
-            let square = ElvenSquare::new(m.to().file(), m.from().rank());
+            let square = Square10::new(m.to().file(), m.from().rank());
             captured.extend(self.piece_on(square).map(|piece| (square, piece)));
             return captured;
         }
@@ -271,7 +271,7 @@ impl ElvenPosition {
         captured
     }
 
-    fn is_warlock_on(&self, square: ElvenSquare) -> bool {
+    fn is_warlock_on(&self, square: Square10) -> bool {
         self.piece_on(square).is_some_and(|piece| piece.kind() == ElvenPieceKind::Warlock)
     }
 }
@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn text_shows_the_effect() {
-        let square = |text| ElvenSquare::parse(text).unwrap();
+        let square = |text| Square10::parse(text).unwrap();
         assert_eq!(ElvenMove::normal(square("e3"), square("e5")).to_string(), "e3e5");
         assert_eq!(ElvenMove::promotion(square("e7"), square("e8"), ElvenPieceKind::Queen).to_string(), "e7e8q");
         assert_eq!(ElvenMove::double(square("e4"), square("f5"), square("g6")).to_string(), "e4f5g6");

@@ -2,12 +2,12 @@
 //! copied whole to make a move (see `make.rs`), and what it knows of
 //! checks and pins.
 
-use super::attacks::{
-    between, bishop_attacks, diagonal_reach, diagonal_steps, king_attacks, knight_attacks, orthogonal_reach,
-    orthogonal_steps, pawn_attacks, rook_attacks, warlock_area,
-};
+use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
 use super::zobrist::{piece_key, ZOBRIST};
-use super::{ElvenBitboard, ElvenCastlingRights, ElvenPiece, ElvenPieceKind, ElvenSquare};
+use super::{Bitboard10, ElvenCastlingRights, ElvenPiece, ElvenPieceKind, Square10};
+use crate::board::attacks10::{
+    between, bishop_attacks, diagonal_reach, king_attacks, knight_attacks, orthogonal_reach, pawn_attacks, rook_attacks,
+};
 use crate::types::Color;
 use std::fmt;
 
@@ -19,12 +19,12 @@ pub const ELVEN_STARTPOS_FEN: &str = "r3k4r/dnbgqwebnd/pppppppppp/10/10/10/10/PP
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct ElvenPosition {
     pub(super) board: [Option<ElvenPiece>; 100],
-    pub(super) by_color: [ElvenBitboard; 2],
-    pub(super) by_kind: [ElvenBitboard; ElvenPieceKind::COUNT],
+    pub(super) by_color: [Bitboard10; 2],
+    pub(super) by_kind: [Bitboard10; ElvenPieceKind::COUNT],
     pub(super) side_to_move: Color,
     pub(super) castling: ElvenCastlingRights,
     /// Present only when the side to move can capture en passant legally.
-    pub(super) en_passant: Option<ElvenSquare>,
+    pub(super) en_passant: Option<Square10>,
     pub(super) halfmove_clock: u16,
     pub(super) fullmove_number: u16,
     /// The side to move may not capture the opponent's warlock: a piece
@@ -32,10 +32,10 @@ pub struct ElvenPosition {
     pub(super) warlock_immunity: bool,
     pub(super) key: u64,
     /// Enemy pieces attacking the king of the side to move.
-    pub(super) checkers: ElvenBitboard,
+    pub(super) checkers: Bitboard10,
     /// Pieces of either colour that stand alone between the king of the
     /// side to move and an enemy slider on its line.
-    pub(super) king_blockers: ElvenBitboard,
+    pub(super) king_blockers: Bitboard10,
 }
 
 impl ElvenPosition {
@@ -43,8 +43,8 @@ impl ElvenPosition {
     pub(super) fn empty() -> ElvenPosition {
         ElvenPosition {
             board: [None; 100],
-            by_color: [ElvenBitboard::EMPTY; 2],
-            by_kind: [ElvenBitboard::EMPTY; ElvenPieceKind::COUNT],
+            by_color: [Bitboard10::EMPTY; 2],
+            by_kind: [Bitboard10::EMPTY; ElvenPieceKind::COUNT],
             side_to_move: Color::White,
             castling: ElvenCastlingRights::NONE,
             en_passant: None,
@@ -52,8 +52,8 @@ impl ElvenPosition {
             fullmove_number: 1,
             warlock_immunity: false,
             key: 0,
-            checkers: ElvenBitboard::EMPTY,
-            king_blockers: ElvenBitboard::EMPTY,
+            checkers: Bitboard10::EMPTY,
+            king_blockers: Bitboard10::EMPTY,
         }
     }
 
@@ -69,34 +69,34 @@ impl ElvenPosition {
     }
 
     #[inline(always)]
-    pub fn piece_on(&self, square: ElvenSquare) -> Option<ElvenPiece> {
+    pub fn piece_on(&self, square: Square10) -> Option<ElvenPiece> {
         self.board[square.index()]
     }
 
     #[inline(always)]
-    pub fn occupied(&self) -> ElvenBitboard {
+    pub fn occupied(&self) -> Bitboard10 {
         self.by_color[0] | self.by_color[1]
     }
 
     /// Every piece of `color`.
     #[inline(always)]
-    pub fn color(&self, color: Color) -> ElvenBitboard {
+    pub fn color(&self, color: Color) -> Bitboard10 {
         self.by_color[color.index()]
     }
 
     /// Every piece of `kind`, both colours.
     #[inline(always)]
-    pub fn kind(&self, kind: ElvenPieceKind) -> ElvenBitboard {
+    pub fn kind(&self, kind: ElvenPieceKind) -> Bitboard10 {
         self.by_kind[kind.index()]
     }
 
     #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: ElvenPieceKind) -> ElvenBitboard {
+    pub fn pieces(&self, color: Color, kind: ElvenPieceKind) -> Bitboard10 {
         self.by_color[color.index()] & self.by_kind[kind.index()]
     }
 
     #[inline(always)]
-    pub fn king_square(&self, color: Color) -> ElvenSquare {
+    pub fn king_square(&self, color: Color) -> Square10 {
         self.pieces(color, ElvenPieceKind::King).lsb()
     }
 
@@ -107,7 +107,7 @@ impl ElvenPosition {
 
     /// The en-passant target square, present only when the capture is legal.
     #[inline(always)]
-    pub fn en_passant(&self) -> Option<ElvenSquare> {
+    pub fn en_passant(&self) -> Option<Square10> {
         self.en_passant
     }
 
@@ -140,7 +140,7 @@ impl ElvenPosition {
 
     /// Enemy pieces that attack the king of the side to move.
     #[inline(always)]
-    pub fn checkers(&self) -> ElvenBitboard {
+    pub fn checkers(&self) -> Bitboard10 {
         self.checkers
     }
 
@@ -152,7 +152,7 @@ impl ElvenPosition {
     /// Pieces of the side to move that may leave their line to the king
     /// only if the king stays safe.
     #[inline(always)]
-    pub fn pinned(&self) -> ElvenBitboard {
+    pub fn pinned(&self) -> Bitboard10 {
         self.king_blockers & self.color(self.side_to_move)
     }
 
@@ -160,21 +160,21 @@ impl ElvenPosition {
 
     /// Bishops, queens and elves, both colours: what attacks along diagonals.
     #[inline(always)]
-    pub fn diagonal_sliders(&self) -> ElvenBitboard {
+    pub fn diagonal_sliders(&self) -> Bitboard10 {
         self.kind(ElvenPieceKind::Bishop) | self.kind(ElvenPieceKind::Queen) | self.kind(ElvenPieceKind::Elf)
     }
 
     /// Rooks, queens and goblins, both colours: what attacks along ranks and
     /// files.
     #[inline(always)]
-    pub fn orthogonal_sliders(&self) -> ElvenBitboard {
+    pub fn orthogonal_sliders(&self) -> Bitboard10 {
         self.kind(ElvenPieceKind::Rook) | self.kind(ElvenPieceKind::Queen) | self.kind(ElvenPieceKind::Goblin)
     }
 
     /// Every piece of either colour that attacks `square`, sliders seen
     /// through `occupied`. A warlock attacks the 24 squares it can jump to.
     #[inline(always)]
-    pub fn attackers_to(&self, square: ElvenSquare, occupied: ElvenBitboard) -> ElvenBitboard {
+    pub fn attackers_to(&self, square: Square10, occupied: Bitboard10) -> Bitboard10 {
         self.leapers_attacking(square)
             | (bishop_attacks(square, occupied) & self.diagonal_sliders())
             | (rook_attacks(square, occupied) & self.orthogonal_sliders())
@@ -184,7 +184,7 @@ impl ElvenPosition {
     /// step: pawns, knights, kings, dwarfs, warlocks, and the elf's and the
     /// goblin's steps.
     #[inline(always)]
-    fn leapers_attacking(&self, square: ElvenSquare) -> ElvenBitboard {
+    fn leapers_attacking(&self, square: Square10) -> Bitboard10 {
         (pawn_attacks(Color::White, square) & self.pieces(Color::Black, ElvenPieceKind::Pawn))
             | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, ElvenPieceKind::Pawn))
             | (knight_attacks(square) & self.kind(ElvenPieceKind::Knight))
@@ -197,7 +197,7 @@ impl ElvenPosition {
     /// Whether a piece of `by` attacks `square`, sliders seen through
     /// `occupied`.
     #[inline(always)]
-    pub fn is_attacked_by(&self, by: Color, square: ElvenSquare, occupied: ElvenBitboard) -> bool {
+    pub fn is_attacked_by(&self, by: Color, square: Square10, occupied: Bitboard10) -> bool {
         self.is_attacked_by_any(by, self.color(by), square, occupied)
     }
 
@@ -205,13 +205,7 @@ impl ElvenPosition {
     /// seen through `occupied`: the leapers first, and a slider's line
     /// scanned only where one stands on it.
     #[inline(always)]
-    fn is_attacked_by_any(
-        &self,
-        by: Color,
-        attackers: ElvenBitboard,
-        square: ElvenSquare,
-        occupied: ElvenBitboard,
-    ) -> bool {
+    fn is_attacked_by_any(&self, by: Color, attackers: Bitboard10, square: Square10, occupied: Bitboard10) -> bool {
         let leapers = (pawn_attacks(!by, square) & self.kind(ElvenPieceKind::Pawn))
             | (knight_attacks(square) & self.kind(ElvenPieceKind::Knight))
             | (king_attacks(square) & (self.kind(ElvenPieceKind::King) | self.kind(ElvenPieceKind::Dwarf)))
@@ -241,7 +235,7 @@ impl ElvenPosition {
             | (diagonal_reach(king) & self.diagonal_sliders()))
             & theirs;
         let mut checkers = self.leapers_attacking(king) & theirs;
-        let mut blockers = ElvenBitboard::EMPTY;
+        let mut blockers = Bitboard10::EMPTY;
         for sniper in snipers {
             let between = between(king, sniper) & occupied;
             if between.is_empty() {
@@ -259,7 +253,7 @@ impl ElvenPosition {
     /// whose effect pins and checks do not describe (a warlock's, en
     /// passant). Our own pieces matter only as blockers.
     #[inline(always)]
-    pub(super) fn king_safe_after(&self, occupied: ElvenBitboard, captured: ElvenBitboard) -> bool {
+    pub(super) fn king_safe_after(&self, occupied: Bitboard10, captured: Bitboard10) -> bool {
         let us = self.side_to_move;
         let theirs = self.color(!us).without(captured);
         !self.is_attacked_by_any(!us, theirs, self.king_square(us), occupied)
@@ -268,7 +262,7 @@ impl ElvenPosition {
     // ----- Piece placement -------------------------------------------------
 
     #[inline(always)]
-    pub(super) fn put_piece(&mut self, piece: ElvenPiece, square: ElvenSquare) {
+    pub(super) fn put_piece(&mut self, piece: ElvenPiece, square: Square10) {
         let bit = square.bitboard();
         self.board[square.index()] = Some(piece);
         self.by_color[piece.color().index()] |= bit;
@@ -277,7 +271,7 @@ impl ElvenPosition {
     }
 
     #[inline(always)]
-    pub(super) fn remove_piece(&mut self, square: ElvenSquare) -> ElvenPiece {
+    pub(super) fn remove_piece(&mut self, square: Square10) -> ElvenPiece {
         let piece = self.board[square.index()].take().expect("a piece to remove");
         let bit = square.bitboard();
         self.by_color[piece.color().index()] ^= bit;
@@ -287,7 +281,7 @@ impl ElvenPosition {
     }
 
     #[inline(always)]
-    pub(super) fn move_piece(&mut self, from: ElvenSquare, to: ElvenSquare) {
+    pub(super) fn move_piece(&mut self, from: Square10, to: Square10) {
         let piece = self.remove_piece(from);
         self.put_piece(piece, to);
     }
@@ -331,8 +325,7 @@ impl ElvenPosition {
             return true;
         }
         knights.is_empty()
-            && ((bishops & ElvenBitboard::LIGHT_SQUARES).is_empty()
-                || (bishops & ElvenBitboard::DARK_SQUARES).is_empty())
+            && ((bishops & Bitboard10::LIGHT_SQUARES).is_empty() || (bishops & Bitboard10::DARK_SQUARES).is_empty())
     }
 
     /// The side to move is in check and has no legal move.
@@ -366,8 +359,8 @@ impl fmt::Debug for ElvenPosition {
 mod tests {
     use super::*;
 
-    fn square(text: &str) -> ElvenSquare {
-        ElvenSquare::parse(text).unwrap()
+    fn square(text: &str) -> Square10 {
+        Square10::parse(text).unwrap()
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! evaluation (hand-set, no network).
 
 use super::eval::{evaluate, VALUES};
-use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, ElvenSquare, ELVEN_MAX_MOVES};
+use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, Square10, ELVEN_MAX_MOVES};
 use crate::eval::MAX_EVALUATION;
 use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
 use crate::nnue::Network;
@@ -36,12 +36,12 @@ const TAG_PASS: u16 = 3 << 14;
 /// The eight king steps, as (files, ranks).
 const STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
-fn step_index(from: ElvenSquare, to: ElvenSquare) -> Option<u16> {
+fn step_index(from: Square10, to: Square10) -> Option<u16> {
     let step = (to.file() as i8 - from.file() as i8, to.rank() as i8 - from.rank() as i8);
     STEPS.iter().position(|&s| s == step).map(|i| i as u16)
 }
 
-fn stepped(from: ElvenSquare, index: u16) -> Option<ElvenSquare> {
+fn stepped(from: Square10, index: u16) -> Option<Square10> {
     let (files, ranks) = *STEPS.get(index as usize)?;
     from.offset(files, ranks)
 }
@@ -193,7 +193,7 @@ impl Game for ElvenPosition {
         if m == Move::NONE {
             return none;
         }
-        let Some(from) = ElvenSquare::from_index((bits & 127) as usize) else { return none };
+        let Some(from) = Square10::from_index((bits & 127) as usize) else { return none };
         match bits & (3 << 14) {
             TAG_DOUBLE => {
                 let Some(via) = stepped(from, bits >> 7 & 7) else { return none };
@@ -208,7 +208,7 @@ impl Game for ElvenPosition {
                 from.offset(files, forward).map_or(none, |to| ElvenMove::promotion(from, to, piece))
             }
             0 => {
-                let Some(to) = ElvenSquare::from_index((bits >> 7 & 127) as usize) else { return none };
+                let Some(to) = Square10::from_index((bits >> 7 & 127) as usize) else { return none };
                 let mover = self.piece_on(from).map(|p| p.kind());
                 if mover == Some(ElvenPieceKind::King) && from.file().abs_diff(to.file()) == 3 {
                     ElvenMove::castling(from, to)
@@ -224,7 +224,7 @@ impl Game for ElvenPosition {
 
     /// The pawns; each colour's other men.
     fn structure(&self) -> Structure {
-        let words = |board: crate::elven::ElvenBitboard| [board.0 as u64, (board.0 >> 64) as u64];
+        let words = |board: crate::types::Bitboard10| [board.0 as u64, (board.0 >> 64) as u64];
         let others =
             |color: Color| hash_men(ElvenPieceKind::ALL[1..].iter().flat_map(|&kind| words(self.pieces(color, kind))));
         let pawns = |color: Color| words(self.pieces(color, ElvenPieceKind::Pawn));

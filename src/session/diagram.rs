@@ -3,7 +3,7 @@
 use crate::board::result_text;
 use crate::board::{ChessRecord, Position};
 use crate::elven::game::ElvenRecord;
-use crate::elven::ElvenSquare;
+use crate::types::Square10;
 use crate::types::{Color, File, Rank, Square};
 use crate::variants::VariantRecord;
 
@@ -114,7 +114,7 @@ pub fn elven_diagram(game: &ElvenRecord) -> Vec<String> {
     for rank in (0..10u8).rev() {
         let mut row = " |".to_string();
         for file in 0..10u8 {
-            let piece = position.piece_on(ElvenSquare::new(file, rank)).map_or(' ', |p| p.char());
+            let piece = position.piece_on(Square10::new(file, rank)).map_or(' ', |p| p.char());
             row.push_str(&format!(" {piece} |"));
         }
         row.push_str(&format!(" {}", rank + 1));

@@ -1,5 +1,5 @@
 //! What every board's bitboard does alike, whatever its width: chess's
-//! `Bitboard` (u64) and Elven Chess's `ElvenBitboard` (u128) are made by
+//! `Bitboard` (u64) and Elven Chess's `Bitboard10` (u128) are made by
 //! the same macro, so that both compile to the code each had on its own
 //! and a fix reaches both. What differs stays beside each type: its
 //! complement (the 10x10 board masks its unused bits), its constants, its

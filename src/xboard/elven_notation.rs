@@ -7,13 +7,14 @@
 use super::notation::XboardGame;
 use crate::board::{DrawReason, GameResult};
 use crate::elven::game::ElvenRecord;
-use crate::elven::{ElvenMove, ElvenPosition, ElvenSquare, ELVEN_STARTPOS_FEN};
+use crate::elven::{ElvenMove, ElvenPosition, ELVEN_STARTPOS_FEN};
+use crate::types::Square10;
 
 /// XBoard's text of a pass, whichever warlock makes it.
 pub const PASS: &str = "@@@@";
 
 /// A square in XBoard's coordinates: ranks from 0.
-fn xboard_square(square: ElvenSquare) -> String {
+fn xboard_square(square: Square10) -> String {
     format!("{}{}", (b'a' + square.file()) as char, square.rank())
 }
 

@@ -1,28 +1,28 @@
-use super::ElvenBitboard;
+use super::Bitboard10;
 use crate::types::Color;
 use std::fmt;
 
 /// A square of the 10x10 board: index `rank * 10 + file`, so a1 = 0,
 /// j1 = 9, a10 = 90 and j10 = 99. Files and ranks count from 0.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ElvenSquare(u8);
+pub struct Square10(u8);
 
-impl ElvenSquare {
+impl Square10 {
     /// Squares on the board.
     pub const COUNT: usize = 100;
 
     /// The square on `file` (0 = a) and `rank` (0 = rank 1), both below 10.
     #[inline(always)]
-    pub const fn new(file: u8, rank: u8) -> ElvenSquare {
+    pub const fn new(file: u8, rank: u8) -> Square10 {
         debug_assert!(file < 10 && rank < 10);
-        ElvenSquare(rank * 10 + file)
+        Square10(rank * 10 + file)
     }
 
     /// The square with this index, if it is below 100.
     #[inline(always)]
-    pub const fn from_index(index: usize) -> Option<ElvenSquare> {
-        if index < ElvenSquare::COUNT {
-            Some(ElvenSquare(index as u8))
+    pub const fn from_index(index: usize) -> Option<Square10> {
+        if index < Square10::COUNT {
+            Some(Square10(index as u8))
         } else {
             None
         }
@@ -30,14 +30,14 @@ impl ElvenSquare {
 
     /// The square with this index; the caller guarantees `index < 100`.
     #[inline(always)]
-    pub const fn from_index_unchecked(index: u32) -> ElvenSquare {
+    pub const fn from_index_unchecked(index: u32) -> Square10 {
         debug_assert!(index < 100);
-        ElvenSquare(index as u8)
+        Square10(index as u8)
     }
 
     /// Iterates a1, b1, ..., j1, a2, ..., j10.
-    pub fn all() -> impl Iterator<Item = ElvenSquare> {
-        (0..ElvenSquare::COUNT as u8).map(ElvenSquare)
+    pub fn all() -> impl Iterator<Item = Square10> {
+        (0..Square10::COUNT as u8).map(Square10)
     }
 
     #[inline(always)]
@@ -68,24 +68,24 @@ impl ElvenSquare {
     }
 
     #[inline(always)]
-    pub const fn bitboard(self) -> ElvenBitboard {
-        ElvenBitboard(1 << self.0)
+    pub const fn bitboard(self) -> Bitboard10 {
+        Bitboard10(1 << self.0)
     }
 
     /// The square `files` files right and `ranks` ranks up, if it is on
     /// the board.
-    pub const fn offset(self, files: i8, ranks: i8) -> Option<ElvenSquare> {
+    pub const fn offset(self, files: i8, ranks: i8) -> Option<Square10> {
         let file = self.file() as i8 + files;
         let rank = self.rank() as i8 + ranks;
         if file >= 0 && file < 10 && rank >= 0 && rank < 10 {
-            Some(ElvenSquare::new(file as u8, rank as u8))
+            Some(Square10::new(file as u8, rank as u8))
         } else {
             None
         }
     }
 
     /// Chebyshev (king-step) distance.
-    pub const fn distance(self, other: ElvenSquare) -> u8 {
+    pub const fn distance(self, other: Square10) -> u8 {
         let files = self.file().abs_diff(other.file());
         let ranks = self.rank().abs_diff(other.rank());
         if files > ranks {
@@ -98,7 +98,7 @@ impl ElvenSquare {
     /// Parses a square at the start of `text` (`e4`, `j10`): the square and
     /// the bytes it took. A rank is 1 to 10 without a leading zero; the
     /// digits after the file are all read, so `a100` is no square.
-    pub fn parse_prefix(text: &[u8]) -> Option<(ElvenSquare, usize)> {
+    pub fn parse_prefix(text: &[u8]) -> Option<(Square10, usize)> {
         let (&letter, rest) = text.split_first()?;
         if !(b'a'..=b'j').contains(&letter) {
             return None;
@@ -109,34 +109,34 @@ impl ElvenSquare {
             b"10" => 9,
             _ => return None,
         };
-        Some((ElvenSquare::new(letter - b'a', rank), 1 + digits))
+        Some((Square10::new(letter - b'a', rank), 1 + digits))
     }
 
     /// Parses `e4` or `j10`; anything else is None.
-    pub fn parse(text: &str) -> Option<ElvenSquare> {
-        match ElvenSquare::parse_prefix(text.as_bytes()) {
+    pub fn parse(text: &str) -> Option<Square10> {
+        match Square10::parse_prefix(text.as_bytes()) {
             Some((square, length)) if length == text.len() => Some(square),
             _ => None,
         }
     }
 }
 
-impl crate::types::BoardSquare for ElvenSquare {
-    type Set = ElvenBitboard;
+impl crate::types::BoardSquare for Square10 {
+    type Set = Bitboard10;
     /// `delta` indices away: ten is one rank up.
     #[inline(always)]
-    fn shifted(self, delta: i8) -> ElvenSquare {
-        ElvenSquare::from_index_unchecked((self.0 as i16 + delta as i16) as u32)
+    fn shifted(self, delta: i8) -> Square10 {
+        Square10::from_index_unchecked((self.0 as i16 + delta as i16) as u32)
     }
 }
 
-impl fmt::Display for ElvenSquare {
+impl fmt::Display for Square10 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
 }
 
-impl fmt::Debug for ElvenSquare {
+impl fmt::Debug for Square10 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
@@ -148,31 +148,31 @@ mod tests {
 
     #[test]
     fn squares_are_numbered_rank_by_rank() {
-        assert_eq!(ElvenSquare::parse("a1").unwrap().index(), 0);
-        assert_eq!(ElvenSquare::parse("j1").unwrap().index(), 9);
-        assert_eq!(ElvenSquare::parse("a2").unwrap().index(), 10);
-        assert_eq!(ElvenSquare::parse("j10").unwrap().index(), 99);
-        assert_eq!(ElvenSquare::parse("e4").unwrap(), ElvenSquare::new(4, 3));
+        assert_eq!(Square10::parse("a1").unwrap().index(), 0);
+        assert_eq!(Square10::parse("j1").unwrap().index(), 9);
+        assert_eq!(Square10::parse("a2").unwrap().index(), 10);
+        assert_eq!(Square10::parse("j10").unwrap().index(), 99);
+        assert_eq!(Square10::parse("e4").unwrap(), Square10::new(4, 3));
     }
 
     #[test]
     fn text_round_trips_and_bad_text_is_refused() {
-        for square in ElvenSquare::all() {
-            assert_eq!(ElvenSquare::parse(&square.to_string()), Some(square));
+        for square in Square10::all() {
+            assert_eq!(Square10::parse(&square.to_string()), Some(square));
         }
         for bad in ["", "a", "k1", "a0", "a11", "a01", "a100", "A1", "e4 ", "1a"] {
-            assert_eq!(ElvenSquare::parse(bad), None, "{bad}");
+            assert_eq!(Square10::parse(bad), None, "{bad}");
         }
-        assert_eq!(ElvenSquare::parse_prefix(b"a10b9"), Some((ElvenSquare::new(0, 9), 3)));
+        assert_eq!(Square10::parse_prefix(b"a10b9"), Some((Square10::new(0, 9), 3)));
     }
 
     #[test]
     fn offsets_stop_at_the_edges() {
-        let j10 = ElvenSquare::new(9, 9);
+        let j10 = Square10::new(9, 9);
         assert_eq!(j10.offset(1, 0), None);
         assert_eq!(j10.offset(0, 1), None);
-        assert_eq!(j10.offset(-9, -9), Some(ElvenSquare::new(0, 0)));
-        assert_eq!(ElvenSquare::new(0, 0).offset(-1, 1), None);
-        assert_eq!(j10.distance(ElvenSquare::new(7, 8)), 2);
+        assert_eq!(j10.offset(-9, -9), Some(Square10::new(0, 0)));
+        assert_eq!(Square10::new(0, 0).offset(-1, 1), None);
+        assert_eq!(j10.distance(Square10::new(7, 8)), 2);
     }
 }
