@@ -11,7 +11,7 @@ use super::{Bitboard10, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosit
 use crate::board::attacks10::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::{MoveCounter, MoveSink};
+use crate::board::{stage, MoveCounter, MoveSink};
 use crate::types::Color;
 use arrayvec::ArrayVec;
 
@@ -44,32 +44,43 @@ impl ElvenPosition {
     /// Every legal move.
     pub fn legal_moves(&self) -> ElvenMoveList {
         let mut moves = ElvenMoveList::new();
-        self.generate(&mut moves);
+        self.generate::<{ stage::ALL }, _>(&mut moves);
         moves
     }
 
     /// The number of legal moves, counted without building a list.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = MoveCounter::default();
-        self.generate(&mut counter);
+        self.generate::<{ stage::ALL }, _>(&mut counter);
         counter.0
     }
 
-    /// Hands every legal move to `sink`, in a fixed order: the king's, the
-    /// warlocks', the pawns', the other men's, castling.
+    /// Hands the legal moves of stage `STAGE` (see [`stage`]: the noisy
+    /// ones are the captures, en passant and the promotions) to `sink`, in a
+    /// fixed order: the king's, the warlocks', the pawns', the other men's,
+    /// castling. The moves of one stage come in the order they have among
+    /// all the legal moves.
     #[inline(always)]
-    fn generate<S: MoveSink<ElvenMove>>(&self, sink: &mut S) {
+    pub(super) fn generate<const STAGE: u8, S: MoveSink<ElvenMove>>(&self, sink: &mut S) {
+        let noisy = STAGE & stage::NOISY != 0;
+        let quiet = STAGE & stage::QUIET != 0;
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
         let immune = if self.warlock_immunity { self.pieces(them, ElvenPieceKind::Warlock) } else { Bitboard10::EMPTY };
         let capturable = self.color(them).without(immune);
-        let enterable = !occupied | capturable;
+        let mut wanted = Bitboard10::EMPTY;
+        if noisy {
+            wanted |= capturable;
+        }
+        if quiet {
+            wanted |= !occupied;
+        }
         let king = self.king_square(us);
 
-        self.king_moves(sink, king, enterable);
+        self.king_moves(sink, king, wanted);
         for warlock in self.pieces(us, ElvenPieceKind::Warlock) {
-            self.warlock_moves(sink, warlock, capturable);
+            self.warlock_moves::<STAGE, S>(sink, warlock, capturable, wanted);
         }
         if self.checkers.has_many() {
             return;
@@ -88,8 +99,8 @@ impl ElvenPosition {
                 self.checkers
             }
         };
-        let target = answers & enterable;
-        self.pawn_moves(sink, king, target, capturable);
+        let target = answers & wanted;
+        self.pawn_moves::<STAGE, S>(sink, king, answers, capturable);
         let pinned = self.pinned();
         let men = |kind| self.pieces(us, kind);
         let add = |sink: &mut S, men: Bitboard10, attacks: &dyn Fn(Square10) -> Bitboard10| {
@@ -109,17 +120,17 @@ impl ElvenPosition {
         add(sink, men(ElvenPieceKind::Elf), &|from| bishop_attacks(from, occupied) | orthogonal_steps(from));
         add(sink, men(ElvenPieceKind::Goblin), &|from| rook_attacks(from, occupied) | diagonal_steps(from));
         add(sink, men(ElvenPieceKind::Dwarf), &king_attacks);
-        if self.checkers.is_empty() && self.castling.any_for(us) {
+        if quiet && self.checkers.is_empty() && self.castling.any_for(us) {
             self.castling_moves(sink, occupied);
         }
     }
 
     #[inline(always)]
-    fn king_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, king: Square10, enterable: Bitboard10) {
+    fn king_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, king: Square10, wanted: Bitboard10) {
         // Sliders see through the king's square: it cannot hide behind itself.
         let without_king = self.occupied() ^ king.bitboard();
         let mut safe = Bitboard10::EMPTY;
-        for to in king_attacks(king) & enterable {
+        for to in king_attacks(king) & wanted {
             if !self.is_attacked_by(!self.side_to_move, to, without_king) {
                 safe |= to.bitboard();
             }
@@ -147,17 +158,20 @@ impl ElvenPosition {
         }
     }
 
-    /// The pawns' moves, in bulk: pushes, double steps, then captures one
-    /// direction at a time; a pinned pawn pushes only along the king's file
-    /// and captures only along its pin.
+    /// The pawns' moves of stage `STAGE` to the squares `answers` allows,
+    /// in bulk: pushes (a push that promotes is noisy), double steps, then
+    /// captures one direction at a time; a pinned pawn pushes only along
+    /// the king's file and captures only along its pin.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink<ElvenMove>>(
+    fn pawn_moves<const STAGE: u8, S: MoveSink<ElvenMove>>(
         &self,
         sink: &mut S,
         king: Square10,
-        target: Bitboard10,
+        answers: Bitboard10,
         capturable: Bitboard10,
     ) {
+        let noisy = STAGE & stage::NOISY != 0;
+        let quiet = STAGE & stage::QUIET != 0;
         let us = self.side_to_move;
         let empty = !self.occupied();
         let pawns = self.pieces(us, ElvenPieceKind::Pawn);
@@ -168,14 +182,20 @@ impl ElvenPosition {
 
         let pushers = pawns & (!pinned | FILES[king.file() as usize]);
         let single = pushers.shift(up) & empty;
-        // A pawn that reached its fourth rank from its third has not moved.
-        let double = (single & fourth_rank).shift(up) & empty & target;
-        let single = single & target;
-        sink.add_promotions(single & zone, up);
-        sink.add_pawn_moves(single.without(zone), up);
-        sink.add_pawn_moves(double, 2 * up);
+        if noisy {
+            sink.add_promotions(single & answers & zone, up);
+        }
+        if quiet {
+            // A pawn that reached its fourth rank from its third has not moved.
+            let double = (single & fourth_rank).shift(up) & empty & answers;
+            sink.add_pawn_moves((single & answers).without(zone), up);
+            sink.add_pawn_moves(double, 2 * up);
+        }
+        if !noisy {
+            return;
+        }
 
-        let victims = capturable & target;
+        let victims = capturable & answers;
         let capturers = pawns.without(pinned);
         for (delta, edge) in [(up - 1, FIRST_FILE), (up + 1, LAST_FILE)] {
             let hits = capturers.without(edge).shift(delta) & victims;
@@ -207,10 +227,18 @@ impl ElvenPosition {
     /// The warlock's moves: its jumps, its double moves after a capture on
     /// a neighbour (igui included), and one pass.
     #[inline(always)]
-    fn warlock_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, from: Square10, capturable: Bitboard10) {
+    fn warlock_moves<const STAGE: u8, S: MoveSink<ElvenMove>>(
+        &self,
+        sink: &mut S,
+        from: Square10,
+        capturable: Bitboard10,
+        wanted: Bitboard10,
+    ) {
+        let noisy = STAGE & stage::NOISY != 0;
+        let quiet = STAGE & stage::QUIET != 0;
         let empty = !self.occupied();
         let theirs = self.color(!self.side_to_move);
-        let jumps = warlock_area(from) & (empty | capturable);
+        let jumps = warlock_area(from) & wanted;
         // Out of check, a jump from off the king's lines vacates one square
         // that uncovers nothing: only a capture of the other warlock is to
         // be tested (restriction 1). Otherwise every jump is.
@@ -226,7 +254,9 @@ impl ElvenPosition {
             }
         }
         sink.add_piece_moves(from, legal);
-        for via in king_attacks(from) & capturable {
+        // A double move captures on its first step: noisy.
+        let vias = if noisy { king_attacks(from) & capturable } else { Bitboard10::EMPTY };
+        for via in vias {
             for to in king_attacks(via) & (empty | capturable | from.bitboard()) {
                 let captured = via.bitboard() | (to.bitboard() & theirs);
                 let m = ElvenMove::double(from, via, to);
@@ -237,7 +267,7 @@ impl ElvenPosition {
         }
         // Stepping out and back leaves the king as it was: legal unless in
         // check, and one move whichever empty neighbour it steps to.
-        if self.checkers.is_empty() && (king_attacks(from) & empty).any() {
+        if quiet && self.checkers.is_empty() && (king_attacks(from) & empty).any() {
             sink.add_move(ElvenMove::pass(from));
         }
     }
@@ -320,6 +350,36 @@ mod tests {
             }
         }
         assert!(positions > 3000);
+    }
+
+    /// The noisy stage gives the captures (a warlock's double move and en
+    /// passant among them) and the promotions, the quiet stage the rest,
+    /// each in the order of the whole list, along random games.
+    #[test]
+    fn the_stages_split_the_list_in_its_order() {
+        let mut state = 69;
+        let (mut noisy_seen, mut positions) = (0, 0);
+        for _ in 0..40 {
+            let mut position = ElvenPosition::startpos();
+            for _ in 0..160 {
+                let moves = position.legal_moves();
+                let is_noisy = |m: &ElvenMove| position.is_capture(*m) || m.promotion_piece().is_some();
+                let (noisy, quiet): (Vec<_>, Vec<_>) = moves.iter().partition(|m| is_noisy(m));
+                let (mut staged_noisy, mut staged_quiet) = (ElvenMoveList::new(), ElvenMoveList::new());
+                position.generate::<{ stage::NOISY }, _>(&mut staged_noisy);
+                position.generate::<{ stage::QUIET }, _>(&mut staged_quiet);
+                assert_eq!(staged_noisy.to_vec(), noisy, "noisy moves of {}", position.fen());
+                assert_eq!(staged_quiet.to_vec(), quiet, "quiet moves of {}", position.fen());
+                noisy_seen += noisy.len();
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                let pick = crate::types::random::splitmix(&mut state) as usize % moves.len();
+                position = position.make(moves[pick]);
+            }
+        }
+        assert!(positions > 3000 && noisy_seen > 3000);
     }
 
     #[test]

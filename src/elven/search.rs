@@ -6,6 +6,7 @@
 
 use super::eval::{evaluate, VALUES};
 use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, Square10, ELVEN_MAX_MOVES};
+use crate::board::stage;
 use crate::eval::MAX_EVALUATION;
 use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
 use crate::nnue::Network;
@@ -99,8 +100,8 @@ impl Game for ElvenPosition {
     }
 
     fn noisy_moves(&self) -> ElvenMoveList {
-        let mut moves = ElvenPosition::legal_moves(self);
-        moves.retain(|m| self.is_capture(*m) || m.promotion_piece().is_some());
+        let mut moves = ElvenMoveList::new();
+        self.generate::<{ stage::NOISY }, _>(&mut moves);
         moves
     }
 
@@ -164,6 +165,35 @@ impl Game for ElvenPosition {
         } else {
             VALUES[ElvenPieceKind::Pawn.index()]
         }
+    }
+
+    /// Candidates are the legal moves: a table move is legal where its
+    /// stage's generator gives it (a legal move's stage is the one its
+    /// capture or promotion makes it here).
+    fn is_legal(&self, m: ElvenMove) -> bool {
+        let mut moves = ElvenMoveList::new();
+        if self.is_noisy(m) {
+            self.generate::<{ stage::NOISY }, _>(&mut moves);
+        } else {
+            self.generate::<{ stage::QUIET }, _>(&mut moves);
+        }
+        moves.contains(&m)
+    }
+
+    #[inline(always)]
+    fn generate_noisy(&self, moves: &mut ElvenMoveList) {
+        self.generate::<{ stage::NOISY }, _>(moves);
+    }
+
+    #[inline(always)]
+    fn generate_quiet(&self, moves: &mut ElvenMoveList) {
+        self.generate::<{ stage::QUIET }, _>(moves);
+    }
+
+    /// In check, the picker's one stage: every legal move is an evasion.
+    #[inline(always)]
+    fn generate_evasions(&self, moves: &mut ElvenMoveList) {
+        self.generate::<{ stage::ALL }, _>(moves);
     }
 
     fn to_table(m: ElvenMove) -> Move {
