@@ -22,12 +22,15 @@ mod castling;
 pub mod eval;
 mod fen;
 pub mod game;
+mod gives_check;
 mod make;
 mod movegen;
 mod moves;
 mod perft;
 mod piece;
 mod position;
+#[cfg(test)]
+mod random_games;
 mod search;
 mod see;
 mod zobrist;
@@ -40,6 +43,7 @@ pub const UCI_NAME: &str = "elven";
 
 pub use castling::{ElvenCastlingRights, ElvenCastlingSide};
 pub use fen::ELVEN_BOARD;
+pub use gives_check::ElvenChecks;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
 pub use piece::{ElvenPiece, ElvenPieceKind};

@@ -329,26 +329,15 @@ fn add_pawn_move<S: MoveSink<ElvenMove>>(sink: &mut S, from: Square10, to: Squar
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elven::random_games::visit_random_games;
 
     /// The counter and the list agree along random games, checks, pins,
     /// promotions and warlock captures included.
     #[test]
     fn counting_the_moves_counts_the_list() {
-        let mut state = 68;
-        let mut positions = 0;
-        for _ in 0..40 {
-            let mut position = ElvenPosition::startpos();
-            for _ in 0..160 {
-                let moves = position.legal_moves();
-                assert_eq!(position.count_legal_moves(), moves.len() as u64, "{}", position.fen());
-                positions += 1;
-                if moves.is_empty() {
-                    break;
-                }
-                let pick = crate::types::random::splitmix(&mut state) as usize % moves.len();
-                position = position.make(moves[pick]);
-            }
-        }
+        let positions = visit_random_games(68, 40, 160, |position, moves| {
+            assert_eq!(position.count_legal_moves(), moves.len() as u64, "{}", position.fen());
+        });
         assert!(positions > 3000);
     }
 
@@ -357,28 +346,17 @@ mod tests {
     /// each in the order of the whole list, along random games.
     #[test]
     fn the_stages_split_the_list_in_its_order() {
-        let mut state = 69;
-        let (mut noisy_seen, mut positions) = (0, 0);
-        for _ in 0..40 {
-            let mut position = ElvenPosition::startpos();
-            for _ in 0..160 {
-                let moves = position.legal_moves();
-                let is_noisy = |m: &ElvenMove| position.is_capture(*m) || m.promotion_piece().is_some();
-                let (noisy, quiet): (Vec<_>, Vec<_>) = moves.iter().partition(|m| is_noisy(m));
-                let (mut staged_noisy, mut staged_quiet) = (ElvenMoveList::new(), ElvenMoveList::new());
-                position.generate::<{ stage::NOISY }, _>(&mut staged_noisy);
-                position.generate::<{ stage::QUIET }, _>(&mut staged_quiet);
-                assert_eq!(staged_noisy.to_vec(), noisy, "noisy moves of {}", position.fen());
-                assert_eq!(staged_quiet.to_vec(), quiet, "quiet moves of {}", position.fen());
-                noisy_seen += noisy.len();
-                positions += 1;
-                if moves.is_empty() {
-                    break;
-                }
-                let pick = crate::types::random::splitmix(&mut state) as usize % moves.len();
-                position = position.make(moves[pick]);
-            }
-        }
+        let mut noisy_seen = 0;
+        let positions = visit_random_games(69, 40, 160, |position, moves| {
+            let is_noisy = |m: &ElvenMove| position.is_capture(*m) || m.promotion_piece().is_some();
+            let (noisy, quiet): (Vec<_>, Vec<_>) = moves.iter().partition(|m| is_noisy(m));
+            let (mut staged_noisy, mut staged_quiet) = (ElvenMoveList::new(), ElvenMoveList::new());
+            position.generate::<{ stage::NOISY }, _>(&mut staged_noisy);
+            position.generate::<{ stage::QUIET }, _>(&mut staged_quiet);
+            assert_eq!(staged_noisy.to_vec(), noisy, "noisy moves of {}", position.fen());
+            assert_eq!(staged_quiet.to_vec(), quiet, "quiet moves of {}", position.fen());
+            noisy_seen += noisy.len();
+        });
         assert!(positions > 3000 && noisy_seen > 3000);
     }
 

@@ -5,7 +5,7 @@
 //! evaluation (hand-set, no network).
 
 use super::eval::{evaluate, VALUES};
-use super::{ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, Square10, ELVEN_MAX_MOVES};
+use super::{ElvenChecks, ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, Square10, ELVEN_MAX_MOVES};
 use crate::board::stage;
 use crate::eval::MAX_EVALUATION;
 use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
@@ -51,7 +51,6 @@ impl Searchable for ElvenPosition {
     type Shared = ();
 
     const BOUNDED_QUIESCENCE: bool = true;
-    const CHECK_BY_MAKING: bool = true;
 
     fn evaluate(&self, _workspace: &mut Workspace, _network: Option<&Arc<Network>>, _ply: usize) -> i32 {
         evaluate(self).clamp(-MAX_EVALUATION, MAX_EVALUATION)
@@ -65,7 +64,7 @@ impl Searchable for ElvenPosition {
 impl Game for ElvenPosition {
     type Move = ElvenMove;
     type Moves = ElvenMoveList;
-    type Checks = ();
+    type Checks = ElvenChecks;
     type Threats = ();
     type Scores = Scores<ELVEN_MAX_MOVES>;
 
@@ -165,6 +164,15 @@ impl Game for ElvenPosition {
         } else {
             VALUES[ElvenPieceKind::Pawn.index()]
         }
+    }
+
+    fn checks(&self) -> ElvenChecks {
+        ElvenPosition::checks(self)
+    }
+
+    #[inline(always)]
+    fn gives_check(&self, checks: &ElvenChecks, m: ElvenMove) -> bool {
+        self.gives_check_with(checks, m)
     }
 
     /// Candidates are the legal moves: a table move is legal where its
