@@ -10,15 +10,23 @@
 //! other sliders to that king. The mover's other men do not move, and the
 //! men it takes are the other side's, so no other check is possible.
 
-use super::attacks::piece_attacks;
+use super::attacks::{diagonal_steps, orthogonal_steps, piece_attacks};
 use super::{Bitboard10, ElvenMove, ElvenPieceKind, ElvenPosition, Square10};
-use crate::board::attacks10::{bishop_attacks, diagonal_reach, orthogonal_reach, pawn_attacks, rook_attacks};
+use crate::board::attacks10::{
+    between, bishop_attacks, diagonal_reach, line, orthogonal_reach, pawn_attacks, rook_attacks,
+};
 
 /// What a position's moves are told to give check by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ElvenChecks {
     /// The other king's square.
     king: Square10,
+    /// By kind of man: the squares where a man of that kind of the side
+    /// to move checks that king, through the board as it stands.
+    squares: [Bitboard10; ElvenPieceKind::COUNT],
+    /// The side to move's men that stand alone between one of its sliders
+    /// and that king: one that leaves the line uncovers a check.
+    discoverers: Bitboard10,
     /// The squares on that king's lines: a move that empties none of them
     /// uncovers nothing.
     lines: Bitboard10,
@@ -26,20 +34,69 @@ pub struct ElvenChecks {
 
 impl Default for ElvenChecks {
     fn default() -> ElvenChecks {
-        ElvenChecks { king: Square10::new(0, 0), lines: Bitboard10::EMPTY }
+        ElvenChecks {
+            king: Square10::new(0, 0),
+            squares: [Bitboard10::EMPTY; ElvenPieceKind::COUNT],
+            discoverers: Bitboard10::EMPTY,
+            lines: Bitboard10::EMPTY,
+        }
     }
 }
 
 impl ElvenPosition {
     /// What [`ElvenPosition::gives_check_with`] needs of this position.
     pub fn checks(&self) -> ElvenChecks {
-        let king = self.king_square(!self.side_to_move());
-        ElvenChecks { king, lines: diagonal_reach(king) | orthogonal_reach(king) }
+        let us = self.side_to_move();
+        let king = self.king_square(!us);
+        let occupied = self.occupied();
+        let diagonal = bishop_attacks(king, occupied);
+        let orthogonal = rook_attacks(king, occupied);
+        let mut squares = [Bitboard10::EMPTY; ElvenPieceKind::COUNT];
+        for kind in ElvenPieceKind::ALL {
+            squares[kind.index()] = match kind {
+                ElvenPieceKind::Pawn => pawn_attacks(!us, king),
+                ElvenPieceKind::King => Bitboard10::EMPTY,
+                ElvenPieceKind::Bishop => diagonal,
+                ElvenPieceKind::Rook => orthogonal,
+                ElvenPieceKind::Queen => diagonal | orthogonal,
+                ElvenPieceKind::Elf => diagonal | orthogonal_steps(king),
+                ElvenPieceKind::Goblin => orthogonal | diagonal_steps(king),
+                // The leapers attack symmetrically.
+                _ => piece_attacks(kind, king, occupied),
+            };
+        }
+        let ours = self.color(us);
+        let snipers = ((diagonal_reach(king) & self.diagonal_sliders())
+            | (orthogonal_reach(king) & self.orthogonal_sliders()))
+            & ours;
+        let mut discoverers = Bitboard10::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.has_many() {
+                discoverers |= blockers & ours;
+            }
+        }
+        ElvenChecks { king, squares, discoverers, lines: diagonal_reach(king) | orthogonal_reach(king) }
     }
 
     /// Whether `m`, a legal move of this position, leaves the other king in
     /// check.
+    #[inline]
     pub fn gives_check_with(&self, checks: &ElvenChecks, m: ElvenMove) -> bool {
+        let (from, to) = (m.from(), m.to());
+        if m.is_plain() {
+            // A man that moves and at most takes on its square: the squares
+            // found once, and a line it leaves.
+            let Some(mover) = self.piece_on(from) else { return false };
+            return checks.squares[mover.kind().index()].contains(to)
+                || (checks.discoverers.contains(from) && !line(checks.king, from).contains(to));
+        }
+        self.gives_check_long(checks, m)
+    }
+
+    /// The check of the other moves, the long way: the pass, castling
+    /// (made), promotions, en passant and the warlock's double moves.
+    fn gives_check_long(&self, checks: &ElvenChecks, m: ElvenMove) -> bool {
         // Stepping out and back changes no square.
         if m.is_pass() {
             return false;

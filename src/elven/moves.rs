@@ -115,6 +115,14 @@ impl ElvenMove {
         self.kind == EN_PASSANT
     }
 
+    /// A man's move from its square to another, taking at most what
+    /// stands there: no castling, en passant, promotion, double move or
+    /// pass.
+    #[inline(always)]
+    pub const fn is_plain(self) -> bool {
+        self.kind == NORMAL && self.via == NO_SQUARE && self.from != self.to
+    }
+
     /// A warlock's step out and back: the turn passes, the board stays.
     #[inline(always)]
     pub const fn is_pass(self) -> bool {
