@@ -84,8 +84,10 @@ fn the_hand_set_evaluations_keep_their_signatures() {
 
 /// Elven Chess's bench at depth 5 on one thread: the search's signature on
 /// the 10x10 board. (20,295 until the pawns' moves were generated in bulk,
-/// which changed the order of the move list and so of equal-scored moves.)
+/// which changed the order of the move list and so of equal-scored moves;
+/// 20,012 until the quiet history was keyed by the squares the other side
+/// attacks.)
 #[test]
 fn elven_bench_node_count_is_the_signature() {
-    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 20_012);
+    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 20_076);
 }

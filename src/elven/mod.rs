@@ -33,6 +33,7 @@ mod position;
 mod random_games;
 mod search;
 mod see;
+mod threats;
 mod zobrist;
 
 /// The 10x10 board's squares and sets, for the modules below.

@@ -5,7 +5,9 @@
 //! evaluation (hand-set, no network).
 
 use super::eval::{evaluate, VALUES};
-use super::{ElvenChecks, ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, Square10, ELVEN_MAX_MOVES};
+use super::{
+    Bitboard10, ElvenChecks, ElvenMove, ElvenMoveList, ElvenPieceKind, ElvenPosition, Square10, ELVEN_MAX_MOVES,
+};
 use crate::board::stage;
 use crate::eval::MAX_EVALUATION;
 use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
@@ -14,9 +16,10 @@ use crate::types::Color;
 use crate::types::Move;
 use std::sync::Arc;
 
-/// The histories' sizes: quiet moves by side, origin and destination;
-/// captures by man, destination and victim kind; (man, square) pairs.
-const QUIET_INDICES: usize = 2 * 100 * 100;
+/// The histories' sizes: quiet moves by whether their origin and their
+/// destination are attacked, side, origin and destination; captures by
+/// man, destination and victim kind; (man, square) pairs.
+const QUIET_INDICES: usize = 4 * 2 * 100 * 100;
 const CAPTURE_INDICES: usize = 20 * 100 * ElvenPieceKind::COUNT;
 const TRAILS: usize = 20 * 100;
 
@@ -65,7 +68,7 @@ impl Game for ElvenPosition {
     type Move = ElvenMove;
     type Moves = ElvenMoveList;
     type Checks = ElvenChecks;
-    type Threats = ();
+    type Threats = Bitboard10;
     type Scores = Scores<ELVEN_MAX_MOVES>;
 
     const MAX_MOVES: usize = ELVEN_MAX_MOVES;
@@ -273,8 +276,18 @@ impl Game for ElvenPosition {
         }
     }
 
-    fn quiet_index(&self, _: (), m: ElvenMove) -> usize {
-        (self.side_to_move().index() * 100 + m.from().index()) * 100 + m.to().index()
+    /// The squares the other side attacks, which key the quiet history.
+    fn threats(&self) -> Bitboard10 {
+        self.attacks_by(!self.side_to_move())
+    }
+
+    /// A move out of an attack, or into one, has a table of its own, as in
+    /// chess (a castling's destination is the king's).
+    fn quiet_index(&self, threats: Bitboard10, m: ElvenMove) -> usize {
+        let from = threats.contains(m.from()) as usize;
+        let to = threats.contains(m.to()) as usize;
+        let plain = (self.side_to_move().index() * 100 + m.from().index()) * 100 + m.to().index();
+        (from * 2 + to) * 2 * 100 * 100 + plain
     }
 
     fn capture_index(&self, m: ElvenMove) -> Option<usize> {
