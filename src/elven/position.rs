@@ -3,6 +3,7 @@
 //! checks and pins.
 
 use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
+use super::eval::placed_value;
 use super::zobrist::{piece_key, ZOBRIST};
 use super::{Bitboard10, ElvenCastlingRights, ElvenPiece, ElvenPieceKind, Square10};
 use crate::board::attacks10::{
@@ -31,6 +32,9 @@ pub struct ElvenPosition {
     /// other than a warlock has just captured a warlock (restriction 2).
     pub(super) warlock_immunity: bool,
     pub(super) key: u64,
+    /// Each side's men's worth where they stand (the evaluation's sum of
+    /// [`placed_value`]), kept as men move.
+    pub(super) placed: [i32; 2],
     /// Enemy pieces attacking the king of the side to move.
     pub(super) checkers: Bitboard10,
     /// Pieces of either colour that stand alone between the king of the
@@ -45,6 +49,7 @@ impl ElvenPosition {
             board: [None; 100],
             by_color: [Bitboard10::EMPTY; 2],
             by_kind: [Bitboard10::EMPTY; ElvenPieceKind::COUNT],
+            placed: [0; 2],
             side_to_move: Color::White,
             castling: ElvenCastlingRights::NONE,
             en_passant: None,
@@ -136,6 +141,12 @@ impl ElvenPosition {
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// `color`'s men's worth where they stand, as the evaluation counts it.
+    #[inline(always)]
+    pub fn placed(&self, color: Color) -> i32 {
+        self.placed[color.index()]
     }
 
     /// Enemy pieces that attack the king of the side to move.
@@ -268,6 +279,7 @@ impl ElvenPosition {
         self.by_color[piece.color().index()] |= bit;
         self.by_kind[piece.kind().index()] |= bit;
         self.key ^= piece_key(piece, square);
+        self.placed[piece.color().index()] += placed_value(piece, square);
     }
 
     #[inline(always)]
@@ -277,6 +289,7 @@ impl ElvenPosition {
         self.by_color[piece.color().index()] ^= bit;
         self.by_kind[piece.kind().index()] ^= bit;
         self.key ^= piece_key(piece, square);
+        self.placed[piece.color().index()] -= placed_value(piece, square);
         piece
     }
 
