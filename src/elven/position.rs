@@ -32,6 +32,10 @@ pub struct ElvenPosition {
     /// other than a warlock has just captured a warlock (restriction 2).
     pub(super) warlock_immunity: bool,
     pub(super) key: u64,
+    /// The keys of the men by what the correction history tells apart:
+    /// both sides' pawns, White's other men, Black's other men (the xor of
+    /// their keys in `key`), kept as men move.
+    pub(super) structure_keys: [u64; 3],
     /// Each side's men's worth where they stand (the evaluation's sum of
     /// [`placed_value`]), kept as men move.
     pub(super) placed: [i32; 2],
@@ -49,6 +53,7 @@ impl ElvenPosition {
             board: [None; 100],
             by_color: [Bitboard10::EMPTY; 2],
             by_kind: [Bitboard10::EMPTY; ElvenPieceKind::COUNT],
+            structure_keys: [0; 3],
             placed: [0; 2],
             side_to_move: Color::White,
             castling: ElvenCastlingRights::NONE,
@@ -141,6 +146,13 @@ impl ElvenPosition {
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// The keys of both sides' pawns, of White's other men and of Black's:
+    /// what the correction history keys a node by.
+    #[inline(always)]
+    pub fn structure_keys(&self) -> [u64; 3] {
+        self.structure_keys
     }
 
     /// `color`'s men's worth where they stand, as the evaluation counts it.
@@ -278,7 +290,9 @@ impl ElvenPosition {
         self.board[square.index()] = Some(piece);
         self.by_color[piece.color().index()] |= bit;
         self.by_kind[piece.kind().index()] |= bit;
-        self.key ^= piece_key(piece, square);
+        let key = piece_key(piece, square);
+        self.key ^= key;
+        self.structure_keys[structure_slot(piece)] ^= key;
         self.placed[piece.color().index()] += placed_value(piece, square);
     }
 
@@ -288,7 +302,9 @@ impl ElvenPosition {
         let bit = square.bitboard();
         self.by_color[piece.color().index()] ^= bit;
         self.by_kind[piece.kind().index()] ^= bit;
-        self.key ^= piece_key(piece, square);
+        let key = piece_key(piece, square);
+        self.key ^= key;
+        self.structure_keys[structure_slot(piece)] ^= key;
         self.placed[piece.color().index()] -= placed_value(piece, square);
         piece
     }
@@ -358,6 +374,17 @@ impl ElvenPosition {
     }
 }
 
+/// Which of the structure keys a man's key goes to: pawns (both sides),
+/// White's other men, Black's.
+#[inline(always)]
+fn structure_slot(piece: ElvenPiece) -> usize {
+    if piece.kind() == ElvenPieceKind::Pawn {
+        0
+    } else {
+        1 + piece.color().index()
+    }
+}
+
 impl fmt::Debug for ElvenPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ElvenPosition({}", self.fen())?;
@@ -371,6 +398,22 @@ impl fmt::Debug for ElvenPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elven::random_games::visit_random_games;
+
+    /// The structure keys kept as men move, are taken, promote and castle
+    /// equal those computed from nothing, along random games.
+    #[test]
+    fn the_kept_structure_keys_are_the_keys_from_nothing() {
+        visit_random_games(73, 30, 200, |position, _| {
+            let mut keys = [0; 3];
+            for square in position.occupied() {
+                let piece = position.piece_on(square).unwrap();
+                keys[structure_slot(piece)] ^= piece_key(piece, square);
+            }
+            assert_eq!(position.structure_keys(), keys, "{}", position.fen());
+            assert_ne!(keys[1], keys[2]);
+        });
+    }
 
     fn square(text: &str) -> Square10 {
         Square10::parse(text).unwrap()

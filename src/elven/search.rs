@@ -10,7 +10,7 @@ use super::{
 };
 use crate::board::stage;
 use crate::eval::MAX_EVALUATION;
-use crate::game::{hash_men, Game, HistorySizes, Scores, Searchable, Structure, Workspace};
+use crate::game::{Game, HistorySizes, Scores, Searchable, Structure, Workspace};
 use crate::nnue::Network;
 use crate::types::Color;
 use crate::types::Move;
@@ -263,17 +263,11 @@ impl Game for ElvenPosition {
         }
     }
 
-    /// The pawns; each colour's other men.
+    /// The pawns; each colour's other men: their keys, kept as men move.
+    #[inline(always)]
     fn structure(&self) -> Structure {
-        let words = |board: crate::types::Bitboard10| [board.0 as u64, (board.0 >> 64) as u64];
-        let others =
-            |color: Color| hash_men(ElvenPieceKind::ALL[1..].iter().flat_map(|&kind| words(self.pieces(color, kind))));
-        let pawns = |color: Color| words(self.pieces(color, ElvenPieceKind::Pawn));
-        Structure {
-            side: self.side_to_move(),
-            pawns: hash_men(pawns(Color::White).into_iter().chain(pawns(Color::Black))),
-            others: [others(Color::White), others(Color::Black)],
-        }
+        let [pawns, white, black] = self.structure_keys();
+        Structure { side: self.side_to_move(), pawns, others: [white, black] }
     }
 
     /// The squares the other side attacks, which key the quiet history.
