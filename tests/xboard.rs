@@ -229,6 +229,25 @@ fn elven_double_moves_passes_and_forbidden_promotions() {
     assert!(ElvenRecord::roque_move(game.position(), &reply, false).is_ok(), "{reply}");
 }
 
+/// Two plies before the fifty-move count, White's warlock passes: the
+/// engine's reply completes Roque's hundred plies, but XBoard counts from
+/// the pass (an irreversible move to it), so the engine claims nothing and
+/// plays on (a false claim here lost a game in XBoard 4.9.1).
+#[test]
+fn elven_fifty_moves_across_a_pass_are_not_claimed_and_the_game_goes_on() {
+    let (mut engine, _) = xboard();
+    let fen = "r3k4r/mnb+rql+bbnm/pppppppppp/10/10/10/10/PPPPPPPPPP/MNB+BLQ+RBNM/R4K3R w KQkq - 98 60";
+    new_game(&mut engine, "elven", Some(fen));
+    engine.send("usermove @@@@");
+    let reply = engine_move(&mut engine).expect("a move, not a claim");
+    let lines = sync(&mut engine, 5);
+    assert!(!lines.iter().any(|l| is_result(l)), "{reply}: {lines:?}");
+    engine.send("usermove b1c3");
+    let second = engine_move(&mut engine).expect("a second move: the game goes on");
+    let lines = sync(&mut engine, 6);
+    assert!(!lines.iter().any(|l| is_result(l) || l.starts_with("Error")), "{second}: {lines:?}");
+}
+
 #[test]
 fn analysis_follows_the_moves_and_never_moves() {
     let (mut engine, _) = xboard();

@@ -81,19 +81,27 @@ fn refused_promotion(suffix: char) -> Option<String> {
 }
 
 impl XboardGame for ElvenRecord {
-    /// A threefold repetition only where the position stood three times
-    /// since the last pass: XBoard looks for repetitions back to the last
-    /// move it marks irreversible, and a pass is one to it (a false claim
-    /// after positions repeated across warlocks' passes lost a game in
-    /// XBoard 4.9.1).
+    /// A draw by repetition or by the fifty-move rule only where XBoard
+    /// sees one: XBoard counts both back to the last move it marks
+    /// irreversible, and a warlock's pass is one to it (Roque's rules count
+    /// across it). So a threefold repetition is claimed only where the
+    /// position stood three times since the last pass (a false claim after
+    /// positions repeated across passes lost a game in XBoard 4.9.1), and
+    /// the fifty-move rule only where a hundred plies were played since it
+    /// too (a false claim two plies after a pass lost another).
     fn xboard_sees_result(record: &ElvenRecord) -> bool {
-        if record.result() != Some(GameResult::Draw(DrawReason::ThreefoldRepetition)) {
-            return true;
+        let after_last_pass = record.moves().iter().rposition(|m| m.is_pass()).map(|index| index + 1);
+        match record.result() {
+            Some(GameResult::Draw(DrawReason::ThreefoldRepetition)) => {
+                let keys = record.keys();
+                let current = keys[keys.len() - 1];
+                keys[after_last_pass.unwrap_or(0)..].iter().filter(|&&key| key == current).count() >= 3
+            }
+            Some(GameResult::Draw(DrawReason::FiftyMoveRule)) => {
+                after_last_pass.is_none_or(|first| record.moves().len() - first >= 100)
+            }
+            _ => true,
         }
-        let keys = record.keys();
-        let after_last_pass = record.moves().iter().rposition(|m| m.is_pass()).map_or(0, |index| index + 1);
-        let current = keys[keys.len() - 1];
-        keys[after_last_pass..].iter().filter(|&&key| key == current).count() >= 3
     }
 
     fn xboard_move(_: &ElvenPosition, m: ElvenMove, _: bool) -> String {
@@ -204,6 +212,28 @@ mod tests {
         assert_eq!(across.result(), Some(GameResult::Draw(DrawReason::ThreefoldRepetition)));
         assert!(!ElvenRecord::xboard_sees_result(&across));
         assert!(ElvenRecord::xboard_sees_result(&record(&["e3e5"])));
+    }
+
+    /// A hundred plies without a capture or a pawn move, the last two a
+    /// pass and a knight's move: Roque's rules draw, XBoard (counting back
+    /// to the pass) does not, so it is not claimed; the same count without
+    /// the pass is.
+    #[test]
+    fn the_fifty_move_rule_across_a_pass_is_not_claimed() {
+        let fen = "r3k4r/dnbgqwebnd/pppppppppp/10/10/10/10/PPPPPPPPPP/DNBEWQGBND/R4K3R w KQkq - 98 60";
+        let from = |moves: &[&str]| {
+            let mut record = ElvenRecord::new(ElvenPosition::from_fen(fen).unwrap());
+            for text in moves {
+                record.play_text(text).unwrap();
+            }
+            record
+        };
+        let across = from(&["e2e2", "b9c7"]);
+        assert_eq!(across.result(), Some(GameResult::Draw(DrawReason::FiftyMoveRule)));
+        assert!(!ElvenRecord::xboard_sees_result(&across));
+        let plain = from(&["b2c4", "b9c7"]);
+        assert_eq!(plain.result(), Some(GameResult::Draw(DrawReason::FiftyMoveRule)));
+        assert!(ElvenRecord::xboard_sees_result(&plain));
     }
 
     #[test]

@@ -322,7 +322,7 @@ impl State {
     /// Starts what the mode asks once nothing runs: the engine's move when
     /// it is its turn, analysis in analyze mode.
     fn resume<G: XboardGame>(&mut self, game: &GameSession<G>) {
-        if self.running.is_some() || self.over || game.record().result().is_some() {
+        if self.running.is_some() || self.over || xboard_sees_end(game) {
             return;
         }
         let to_move = G::side_to_move(game.position());
@@ -402,9 +402,7 @@ impl State {
         // The game with the reply: replayed, as `undo` does.
         let mut after = GameSession::<G>::new(game.setup().clone());
         let moves: Vec<String> = self.moves.iter().cloned().chain([reply.clone()]).collect();
-        if after.set_position(self.start_fen.as_deref(), &moves, self.chess960).is_err()
-            || after.record().result().is_some()
-        {
+        if after.set_position(self.start_fen.as_deref(), &moves, self.chess960).is_err() || xboard_sees_end(&after) {
             return;
         }
         let to_move = G::side_to_move(after.position());
@@ -420,7 +418,7 @@ impl State {
 
     /// The result, with its reason, once the game's rules end it.
     fn claim_result<G: XboardGame>(&mut self, game: &GameSession<G>) {
-        if let Some(result) = game.record().result().filter(|_| G::xboard_sees_result(game.record())) {
+        if let Some(result) = game.record().result().filter(|_| xboard_sees_end(game)) {
             self.output.line(&xboard_result(&result));
             self.over = true;
         }
@@ -562,4 +560,13 @@ impl State {
             self.output.line(&line);
         }
     }
+}
+
+/// Whether the game is over as XBoard sees it: ended by its rules, in a way
+/// XBoard counts too ([`XboardGame::xboard_sees_result`]). Where Roque's
+/// rules end it and XBoard's do not (a repetition or fifty moves counted
+/// across an Elven warlock's pass), the engine claims nothing and plays
+/// on, as XBoard expects.
+fn xboard_sees_end<G: XboardGame>(game: &GameSession<G>) -> bool {
+    game.record().result().is_some() && G::xboard_sees_result(game.record())
 }
