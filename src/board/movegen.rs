@@ -21,6 +21,18 @@ pub mod stage {
     /// Every other move: quiet piece moves, pawn pushes, castling.
     pub const QUIET: u8 = 2;
     pub const ALL: u8 = NOISY | QUIET;
+
+    /// Whether stage `stage` gives the noisy moves.
+    #[inline(always)]
+    pub const fn has_noisy(stage: u8) -> bool {
+        stage & NOISY != 0
+    }
+
+    /// Whether stage `stage` gives the quiet moves.
+    #[inline(always)]
+    pub const fn has_quiet(stage: u8) -> bool {
+        stage & QUIET != 0
+    }
 }
 
 impl Position {
@@ -49,8 +61,8 @@ impl<R: Rules> Board<R> {
     /// moves before the king-safety test.
     #[inline(always)]
     pub fn generate<const STAGE: u8, S: MoveSink<Move>>(&self, sink: &mut S) {
-        let noisy = STAGE & stage::NOISY != 0;
-        let quiet = STAGE & stage::QUIET != 0;
+        let noisy = stage::has_noisy(STAGE);
+        let quiet = stage::has_quiet(STAGE);
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
@@ -145,8 +157,8 @@ impl<R: Rules> Board<R> {
         check_mask: Bitboard,
         theirs: Bitboard,
     ) {
-        let noisy = STAGE & stage::NOISY != 0;
-        let quiet = STAGE & stage::QUIET != 0;
+        let noisy = stage::has_noisy(STAGE);
+        let quiet = stage::has_quiet(STAGE);
         let us = self.side_to_move;
         let occupied = self.occupied();
         let pawns = self.pieces(us, PieceType::Pawn);

@@ -114,7 +114,7 @@ impl ElvenPosition {
             emptied |= via.bitboard();
         }
         if m.is_en_passant() {
-            emptied |= Square10::new(to.file(), from.rank()).bitboard();
+            emptied |= m.en_passant_victim().bitboard();
         }
         // A warlock's igui comes back to its square: `to` is filled again.
         let occupied = self.occupied().without(emptied) | to.bitboard();

@@ -37,7 +37,7 @@ impl ElvenPosition {
             self.move_piece(path.rook_from, path.rook_to);
             touched |= path.rook_from.bitboard();
         } else if m.is_en_passant() {
-            self.remove_piece(Square10::new(to.file(), from.rank()));
+            self.remove_piece(m.en_passant_victim());
             self.move_piece(from, to);
             self.halfmove_clock = 0;
         } else {

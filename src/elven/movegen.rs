@@ -62,8 +62,8 @@ impl ElvenPosition {
     /// all the legal moves.
     #[inline(always)]
     pub(super) fn generate<const STAGE: u8, S: MoveSink<ElvenMove>>(&self, sink: &mut S) {
-        let noisy = STAGE & stage::NOISY != 0;
-        let quiet = STAGE & stage::QUIET != 0;
+        let noisy = stage::has_noisy(STAGE);
+        let quiet = stage::has_quiet(STAGE);
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
@@ -170,8 +170,8 @@ impl ElvenPosition {
         answers: Bitboard10,
         capturable: Bitboard10,
     ) {
-        let noisy = STAGE & stage::NOISY != 0;
-        let quiet = STAGE & stage::QUIET != 0;
+        let noisy = stage::has_noisy(STAGE);
+        let quiet = stage::has_quiet(STAGE);
         let us = self.side_to_move;
         let empty = !self.occupied();
         let pawns = self.pieces(us, ElvenPieceKind::Pawn);
@@ -234,8 +234,8 @@ impl ElvenPosition {
         capturable: Bitboard10,
         wanted: Bitboard10,
     ) {
-        let noisy = STAGE & stage::NOISY != 0;
-        let quiet = STAGE & stage::QUIET != 0;
+        let noisy = stage::has_noisy(STAGE);
+        let quiet = stage::has_quiet(STAGE);
         let empty = !self.occupied();
         let theirs = self.color(!self.side_to_move);
         let jumps = warlock_area(from) & wanted;
@@ -293,8 +293,8 @@ impl ElvenPosition {
 }
 
 /// The a-file and the j-file: where a capture towards the edge would wrap.
-const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
-const LAST_FILE: Bitboard10 = Bitboard10::file(9);
+pub(super) const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
+pub(super) const LAST_FILE: Bitboard10 = Bitboard10::file(9);
 
 /// Every file's squares.
 static FILES: [Bitboard10; 10] = {

@@ -123,6 +123,13 @@ impl ElvenMove {
         self.kind == NORMAL && self.via == NO_SQUARE && self.from != self.to
     }
 
+    /// The square of the pawn an en passant capture takes: beside the
+    /// taker's start, on its destination's file.
+    #[inline(always)]
+    pub const fn en_passant_victim(self) -> Square10 {
+        Square10::new(self.to().file(), self.from().rank())
+    }
+
     /// A warlock's step out and back: the turn passes, the board stays.
     #[inline(always)]
     pub const fn is_pass(self) -> bool {
@@ -266,7 +273,7 @@ impl ElvenPosition {
     pub fn captured_pieces(&self, m: ElvenMove) -> ArrayVec<(Square10, ElvenPiece), 2> {
         let mut captured = ArrayVec::new();
         if m.is_en_passant() {
-            let square = Square10::new(m.to().file(), m.from().rank());
+            let square = m.en_passant_victim();
             captured.extend(self.piece_on(square).map(|piece| (square, piece)));
             return captured;
         }

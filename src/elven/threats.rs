@@ -3,11 +3,9 @@
 //! one, is not the same move), found once a node.
 
 use super::attacks::piece_attacks;
+use super::movegen::{FIRST_FILE, LAST_FILE};
 use super::{Bitboard10, ElvenPieceKind, ElvenPosition};
 use crate::types::Color;
-
-const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
-const LAST_FILE: Bitboard10 = Bitboard10::file(9);
 
 impl ElvenPosition {
     /// Every square a man of `by` attacks, sliders seen through the board

@@ -418,7 +418,7 @@ impl State {
 
     /// The result, with its reason, once the game's rules end it.
     fn claim_result<G: XboardGame>(&mut self, game: &GameSession<G>) {
-        if let Some(result) = game.record().result().filter(|_| xboard_sees_end(game)) {
+        if let Some(result) = game.record().result().filter(|_| G::xboard_sees_result(game.record())) {
             self.output.line(&xboard_result(&result));
             self.over = true;
         }
