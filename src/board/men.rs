@@ -4,7 +4,7 @@
 //! their own keys and marks through the [`Rules`] hooks of the placement.
 
 use super::castling::{CastlingRights, CastlingSide};
-use super::position::{Board, Rules};
+use super::position::{Board, ChessRules};
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
 
 /// What a move did to the men.
@@ -21,7 +21,7 @@ pub struct MenMoved {
 /// Plays the board move `m` of `us`, pseudo-legal on `board`: castling
 /// (the king taking its own rook), en passant, a capture, a promotion.
 #[inline(always)]
-pub fn move_men<const FULL: bool, R: Rules>(board: &mut Board<R>, m: Move, us: Color) -> MenMoved {
+pub fn move_men<const FULL: bool, R: ChessRules>(board: &mut Board<R>, m: Move, us: Color) -> MenMoved {
     let from = m.from();
     let to = m.to();
     let piece = board.piece_on(from).expect("a move starts on a man");

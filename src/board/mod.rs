@@ -2,6 +2,7 @@
 //! end-of-game rules; `attacks10`, the leapers and sliders of the 10x10
 //! board.
 
+mod army;
 pub mod attacks;
 pub mod attacks10;
 mod castling;
@@ -23,6 +24,7 @@ mod see;
 pub mod slider_tables;
 pub mod zobrist;
 
+pub use army::{Army, ChessArmy};
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{
     army_is_reachable, mirror_fen, read_castling, read_en_passant, read_placement, write_castling, write_placement,
@@ -38,5 +40,5 @@ pub use movegen::{is_noisy, stage};
 pub use notation::MoveParseError;
 pub(crate) use notation::{is_well_formed, lower_promotion};
 pub use pieces::Pieces;
-pub use position::{Board, Position, Rules, Standard};
+pub use position::{Board, ChessRules, PieceOf, Position, Rules, SetOf as RulesSet, SquareOf, Standard};
 pub use see::SEE_VALUES;

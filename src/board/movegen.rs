@@ -11,7 +11,7 @@ use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line
 use super::castling::CastlingSide;
 use super::move_list::MoveList;
 use super::move_sink::{MoveCounter, MoveSink};
-use super::position::{Board, Position, Rules};
+use super::position::{Board, ChessRules, Position};
 use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceType, Rank, Square};
 
 /// Which moves to generate. Promotions count as noisy; so does en passant.
@@ -53,7 +53,7 @@ impl Position {
     }
 }
 
-impl<R: Rules> Board<R> {
+impl<R: ChessRules> Board<R> {
     /// Appends the moves of stage `STAGE` (see [`stage`]) to `sink`. In
     /// chess they are the legal ones: in check, only evasions (captures of
     /// the checker, blocks and king moves), in double check king moves

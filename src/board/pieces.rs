@@ -3,56 +3,58 @@
 //! that placing, removing and moving a man, and the attacks on a square,
 //! are written once.
 
+use super::army::{Army, ChessArmy};
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::types::{Bitboard, Color, Piece, PieceType, Square};
+use crate::types::{Bitboard, BoardSquare, Color, PieceType, Square, SquareSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pieces {
-    by_type: [Bitboard; 6],
-    by_color: [Bitboard; 2],
-    board: [Option<Piece>; 64],
+pub struct Pieces<A: Army = ChessArmy> {
+    by_type: A::KindSets,
+    by_color: [A::Set; 2],
+    board: A::Mailbox,
 }
 
-impl Pieces {
-    pub const EMPTY: Pieces =
-        Pieces { by_type: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2], board: [None; 64] };
+impl<A: Army> Pieces<A> {
+    pub const EMPTY: Pieces<A> = Pieces { by_type: A::NO_SETS, by_color: [A::Set::EMPTY; 2], board: A::NO_MEN };
 
     #[inline(always)]
-    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+    pub fn piece_on(&self, square: A::Square) -> Option<A::Piece> {
         self.board[square.index()]
     }
 
     #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> A::Set {
         self.by_color[0] | self.by_color[1]
     }
 
     #[inline(always)]
-    pub fn color(&self, color: Color) -> Bitboard {
+    pub fn color(&self, color: Color) -> A::Set {
         self.by_color[color.index()]
     }
 
     /// Men of this kind, both colours.
     #[inline(always)]
-    pub fn kind(&self, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()]
+    pub fn kind(&self, kind: A::Kind) -> A::Set {
+        self.by_type[A::kind_index(kind)]
     }
 
     #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()] & self.by_color[color.index()]
+    pub fn pieces(&self, color: Color, kind: A::Kind) -> A::Set {
+        self.by_type[A::kind_index(kind)] & self.by_color[color.index()]
     }
 
-    /// Bishops and queens, both colours.
+    /// The men, both colours, that slide along diagonals (in chess bishops
+    /// and queens).
     #[inline(always)]
-    pub fn diagonal_sliders(&self) -> Bitboard {
-        self.by_type[PieceType::Bishop.index()] | self.by_type[PieceType::Queen.index()]
+    pub fn diagonal_sliders(&self) -> A::Set {
+        A::diagonal_sliders(&self.by_type)
     }
 
-    /// Rooks and queens, both colours.
+    /// The men, both colours, that slide along ranks and files (in chess
+    /// rooks and queens).
     #[inline(always)]
-    pub fn orthogonal_sliders(&self) -> Bitboard {
-        self.by_type[PieceType::Rook.index()] | self.by_type[PieceType::Queen.index()]
+    pub fn orthogonal_sliders(&self) -> A::Set {
+        A::orthogonal_sliders(&self.by_type)
     }
 
     // With `MAILBOX`, the mailbox follows the bitboards. Without it only the
@@ -61,10 +63,10 @@ impl Pieces {
 
     /// Places `piece` on the empty square `square`.
     #[inline(always)]
-    pub fn put<const MAILBOX: bool>(&mut self, piece: Piece, square: Square) {
+    pub fn put<const MAILBOX: bool>(&mut self, piece: A::Piece, square: A::Square) {
         let bit = square.bitboard();
-        self.by_type[piece.kind().index()] |= bit;
-        self.by_color[piece.color().index()] |= bit;
+        self.by_type[A::kind_index(A::kind_of(piece))] |= bit;
+        self.by_color[A::color_of(piece).index()] |= bit;
         if MAILBOX {
             self.board[square.index()] = Some(piece);
         }
@@ -72,10 +74,10 @@ impl Pieces {
 
     /// Takes `piece` off `square`, where it stands.
     #[inline(always)]
-    pub fn remove<const MAILBOX: bool>(&mut self, piece: Piece, square: Square) {
+    pub fn remove<const MAILBOX: bool>(&mut self, piece: A::Piece, square: A::Square) {
         let bit = square.bitboard();
-        self.by_type[piece.kind().index()] ^= bit;
-        self.by_color[piece.color().index()] ^= bit;
+        self.by_type[A::kind_index(A::kind_of(piece))] ^= bit;
+        self.by_color[A::color_of(piece).index()] ^= bit;
         if MAILBOX {
             self.board[square.index()] = None;
         }
@@ -83,16 +85,19 @@ impl Pieces {
 
     /// Moves `piece` from `from` to the empty square `to`.
     #[inline(always)]
-    pub fn move_piece<const MAILBOX: bool>(&mut self, piece: Piece, from: Square, to: Square) {
+    pub fn move_piece<const MAILBOX: bool>(&mut self, piece: A::Piece, from: A::Square, to: A::Square) {
         let bits = from.bitboard() | to.bitboard();
-        self.by_type[piece.kind().index()] ^= bits;
-        self.by_color[piece.color().index()] ^= bits;
+        self.by_type[A::kind_index(A::kind_of(piece))] ^= bits;
+        self.by_color[A::color_of(piece).index()] ^= bits;
         if MAILBOX {
             self.board[from.index()] = None;
             self.board[to.index()] = Some(piece);
         }
     }
+}
 
+/// The attacks of the chess men.
+impl Pieces {
     /// Every man of either colour that attacks `square`, with the sliders
     /// seen through `occupied`.
     #[inline(always)]
@@ -121,6 +126,7 @@ impl Pieces {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Piece;
 
     #[test]
     fn men_put_moved_and_removed_leave_bitboards_and_mailbox_agreeing() {

@@ -1,12 +1,12 @@
 //! The position: where the pieces stand and the state the rules need.
 
+use super::army::{Army, ChessArmy};
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
 };
-use super::castling::CastlingRights;
 use super::pieces::Pieces;
 use super::zobrist::{piece_key, ZOBRIST};
-use crate::types::{Bitboard, Color, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, Piece, PieceType, Square, SquareSet};
 use std::fmt;
 
 /// The state a game's rules keep beside what every game on the chess board
@@ -16,13 +16,15 @@ use std::fmt;
 /// keep their hands, ghosts, returns, mines and turns
 /// (`crate::variants::VariantRules`).
 pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+    /// The men and the board they stand on.
+    type Army: Army;
     /// A man was placed on `square` (`key`: its key, which the board's key
     /// has taken in already).
-    fn placed(&mut self, piece: Piece, square: Square, key: u64);
+    fn placed(&mut self, piece: PieceOf<Self>, square: SquareOf<Self>, key: u64);
     /// A man was lifted off `square`.
-    fn lifted(&mut self, piece: Piece, square: Square, key: u64);
+    fn lifted(&mut self, piece: PieceOf<Self>, square: SquareOf<Self>, key: u64);
     /// A man moved from `from` to `to` (`delta`: the two squares' keys).
-    fn moved(&mut self, piece: Piece, from: Square, to: Square, delta: u64);
+    fn moved(&mut self, piece: PieceOf<Self>, from: SquareOf<Self>, to: SquareOf<Self>, delta: u64);
     /// The rules' own part of the position's key: what the legal moves and
     /// the game's future depend on beyond the board's fields (zero in
     /// chess).
@@ -36,14 +38,36 @@ pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     const LEGAL_MOVES: bool;
     /// The men of the side to move pinned to its king, where
     /// [`Rules::LEGAL_MOVES`] holds.
-    fn pinned(&self) -> Bitboard;
-    /// The other side's men that may not be taken (ghost chess's ghosts).
-    fn untakable(&self) -> Bitboard;
-    /// Whether a pawn on its second rank may step two squares.
-    fn pawn_double_step(&self) -> bool;
-    /// Whether the kings may castle.
-    fn castles(&self) -> bool;
+    fn pinned(&self) -> SetOf<Self>;
+    /// The other side's men that may not be taken (ghost chess's ghosts,
+    /// Elven Chess's warlock just after the other was taken).
+    fn untakable(&self) -> SetOf<Self>;
+    /// Whether a pawn on its second rank may step two squares (as in
+    /// chess, unless the rules say otherwise).
+    #[inline(always)]
+    fn pawn_double_step(&self) -> bool {
+        true
+    }
+    /// Whether the kings may castle (as in chess, unless the rules say
+    /// otherwise).
+    #[inline(always)]
+    fn castles(&self) -> bool {
+        true
+    }
 }
+
+/// A square of the board of rules `R`.
+pub type SquareOf<R> = <<R as Rules>::Army as Army>::Square;
+/// A set of squares of the board of rules `R`.
+pub type SetOf<R> = <<R as Rules>::Army as Army>::Set;
+/// A man of the game of rules `R`.
+pub type PieceOf<R> = <<R as Rules>::Army as Army>::Piece;
+
+/// The rules of a game played with the chess men on the 8x8 board: chess
+/// and the variants.
+pub trait ChessRules: Rules<Army = ChessArmy> {}
+
+impl<R: Rules<Army = ChessArmy>> ChessRules for R {}
 
 /// Standard chess's own state: what its make and move generator keep
 /// beside the board.
@@ -56,6 +80,8 @@ pub struct Standard {
 
 /// The pawns' key follows the pawns; the pins are the move generator's.
 impl Rules for Standard {
+    type Army = ChessArmy;
+
     #[inline(always)]
     fn placed(&mut self, piece: Piece, _: Square, key: u64) {
         self.pawn_key ^= key & pawn_mask(piece);
@@ -87,16 +113,6 @@ impl Rules for Standard {
     fn untakable(&self) -> Bitboard {
         Bitboard::EMPTY
     }
-
-    #[inline(always)]
-    fn pawn_double_step(&self) -> bool {
-        true
-    }
-
-    #[inline(always)]
-    fn castles(&self) -> bool {
-        true
-    }
 }
 
 /// A position of a game played on the chess board: chess ([`Position`]) or
@@ -105,17 +121,17 @@ impl Rules for Standard {
 /// legal moves, so that it always satisfies its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board<R: Rules> {
-    pub(crate) pieces: Pieces,
+    pub(crate) pieces: Pieces<R::Army>,
     pub(crate) side_to_move: Color,
-    pub(crate) castling: CastlingRights,
+    pub(crate) castling: <R::Army as Army>::Castling,
     /// Set only when an en-passant capture is legal, so that the key follows
     /// the repetition rule.
-    pub(crate) en_passant: Option<Square>,
+    pub(crate) en_passant: Option<SquareOf<R>>,
     pub(crate) halfmove_clock: u16,
     pub(crate) fullmove_number: u16,
     pub(crate) key: u64,
     /// Pieces of the side not to move that give check.
-    pub(crate) checkers: Bitboard,
+    pub(crate) checkers: SetOf<R>,
     pub(crate) rules: R,
 }
 
@@ -139,12 +155,12 @@ impl<R: Rules> Board<R> {
         Board {
             pieces: Pieces::EMPTY,
             side_to_move: Color::White,
-            castling: CastlingRights::default(),
+            castling: Default::default(),
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
-            checkers: Bitboard::EMPTY,
+            checkers: SetOf::<R>::EMPTY,
             rules,
         }
     }
@@ -155,51 +171,51 @@ impl<R: Rules> Board<R> {
     }
 
     #[inline(always)]
-    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+    pub fn piece_on(&self, square: SquareOf<R>) -> Option<PieceOf<R>> {
         self.pieces.piece_on(square)
     }
 
     #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> SetOf<R> {
         self.pieces.occupied()
     }
 
     #[inline(always)]
-    pub fn color(&self, color: Color) -> Bitboard {
+    pub fn color(&self, color: Color) -> SetOf<R> {
         self.pieces.color(color)
     }
 
     /// Pieces of this kind, both colours.
     #[inline(always)]
-    pub fn kind(&self, kind: PieceType) -> Bitboard {
+    pub fn kind(&self, kind: <R::Army as Army>::Kind) -> SetOf<R> {
         self.pieces.kind(kind)
     }
 
     #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
+    pub fn pieces(&self, color: Color, kind: <R::Army as Army>::Kind) -> SetOf<R> {
         self.pieces.pieces(color, kind)
     }
 
     /// Bishops and queens, both colours.
     #[inline(always)]
-    pub fn diagonal_sliders(&self) -> Bitboard {
+    pub fn diagonal_sliders(&self) -> SetOf<R> {
         self.pieces.diagonal_sliders()
     }
 
     /// Rooks and queens, both colours.
     #[inline(always)]
-    pub fn orthogonal_sliders(&self) -> Bitboard {
+    pub fn orthogonal_sliders(&self) -> SetOf<R> {
         self.pieces.orthogonal_sliders()
     }
 
     #[inline(always)]
-    pub fn castling_rights(&self) -> CastlingRights {
+    pub fn castling_rights(&self) -> <R::Army as Army>::Castling {
         self.castling
     }
 
     /// The en-passant target square, present only when the capture is legal.
     #[inline(always)]
-    pub fn en_passant(&self) -> Option<Square> {
+    pub fn en_passant(&self) -> Option<SquareOf<R>> {
         self.en_passant
     }
 
@@ -224,10 +240,25 @@ impl<R: Rules> Board<R> {
     }
 
     #[inline(always)]
-    pub fn checkers(&self) -> Bitboard {
+    pub fn checkers(&self) -> SetOf<R> {
         self.checkers
     }
 
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The men the side to move may take: the other side's, but those its
+    /// rules make untakable (ghost chess's ghosts).
+    #[inline(always)]
+    pub fn capturable(&self) -> SetOf<R> {
+        self.color(!self.side_to_move).without(self.rules.untakable())
+    }
+}
+
+/// What every game with the chess men keeps, read alike.
+impl<R: ChessRules> Board<R> {
     /// Whether the pawn on `from` may capture en passant on `target`: the
     /// king of the side to move must not be attacked afterwards. This is the
     /// full test, which covers the horizontal discovered check.
@@ -245,11 +276,6 @@ impl<R: Rules> Board<R> {
                 .is_empty()
     }
 
-    #[inline(always)]
-    pub fn in_check(&self) -> bool {
-        self.checkers.any()
-    }
-
     /// Every piece of either colour that attacks `square`, with the sliders
     /// seen through `occupied`.
     #[inline(always)]
@@ -262,13 +288,6 @@ impl<R: Rules> Board<R> {
     #[inline(always)]
     pub fn attackers(&self, by: Color, square: Square, occupied: Bitboard) -> Bitboard {
         self.pieces.attackers(by, square, occupied)
-    }
-
-    /// The men the side to move may take: the other side's, but those its
-    /// rules make untakable (ghost chess's ghosts).
-    #[inline(always)]
-    pub fn capturable(&self) -> Bitboard {
-        self.color(!self.side_to_move).without(self.rules.untakable())
     }
 
     /// Whether a piece of `by` attacks `square`, with sliders seen through

@@ -68,7 +68,7 @@ impl ElvenPosition {
         // Restriction 2: a warlock taken by another piece shields the other
         // warlock for one half-move.
         if captured_warlock && mover.kind() != ElvenPieceKind::Warlock {
-            self.warlock_immunity = true;
+            self.rules.shield(self.pieces(us, ElvenPieceKind::Warlock));
             self.key ^= ZOBRIST.warlock_immunity;
         }
 
@@ -96,8 +96,7 @@ impl ElvenPosition {
         if let Some(square) = self.en_passant.take() {
             self.key ^= ZOBRIST.en_passant_file[square.file() as usize];
         }
-        if self.warlock_immunity {
-            self.warlock_immunity = false;
+        if self.rules.end_immunity() {
             self.key ^= ZOBRIST.warlock_immunity;
         }
         self.key ^= ZOBRIST.black_to_move;

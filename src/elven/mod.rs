@@ -31,6 +31,7 @@ mod piece;
 mod position;
 #[cfg(test)]
 mod random_games;
+mod rules;
 mod search;
 mod see;
 mod threats;
@@ -47,5 +48,6 @@ pub use fen::ELVEN_BOARD;
 pub use gives_check::ElvenChecks;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
-pub use piece::{ElvenPiece, ElvenPieceKind};
+pub use piece::{ElvenArmy, ElvenPiece, ElvenPieceKind};
 pub use position::{ElvenPosition, ELVEN_STARTPOS_FEN};
+pub use rules::ElvenRules;

@@ -65,10 +65,8 @@ impl ElvenPosition {
         let noisy = stage::has_noisy(STAGE);
         let quiet = stage::has_quiet(STAGE);
         let us = self.side_to_move;
-        let them = !us;
         let occupied = self.occupied();
-        let immune = if self.warlock_immunity { self.pieces(them, ElvenPieceKind::Warlock) } else { Bitboard10::EMPTY };
-        let capturable = self.color(them).without(immune);
+        let capturable = self.capturable();
         let mut wanted = Bitboard10::EMPTY;
         if noisy {
             wanted |= capturable;
@@ -242,7 +240,7 @@ impl ElvenPosition {
         // Out of check, a jump from off the king's lines vacates one square
         // that uncovers nothing: only a capture of the other warlock is to
         // be tested (restriction 1). Otherwise every jump is.
-        let to_test = if self.checkers.is_empty() && !self.king_blockers.contains(from) {
+        let to_test = if self.checkers.is_empty() && !self.rules.king_blockers.contains(from) {
             jumps & self.kind(ElvenPieceKind::Warlock)
         } else {
             jumps
@@ -287,7 +285,8 @@ impl ElvenPosition {
         // Out of check, a move that vacates one square off the king's lines
         // cannot uncover it; anything else is tested on the new board.
         let vacated = (from.bitboard() | captured).without(to.bitboard());
-        let plainly_safe = self.checkers.is_empty() && !vacated.has_many() && (vacated & self.king_blockers).is_empty();
+        let plainly_safe =
+            self.checkers.is_empty() && !vacated.has_many() && (vacated & self.rules.king_blockers).is_empty();
         plainly_safe || self.king_safe_after(occupied, captured)
     }
 }

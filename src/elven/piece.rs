@@ -1,4 +1,6 @@
-use crate::types::Color;
+use super::ElvenCastlingRights;
+use crate::board::Army;
+use crate::types::{Bitboard10, Color, Square10};
 
 /// A kind of Elven Chess piece, without its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,6 +101,51 @@ impl ElvenPiece {
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         Some(ElvenPiece::new(color, ElvenPieceKind::from_char(c)?))
+    }
+}
+
+/// Elven Chess's ten kinds of men on the 10x10 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ElvenArmy;
+
+impl Army for ElvenArmy {
+    type Square = Square10;
+    type Set = Bitboard10;
+    type Kind = ElvenPieceKind;
+    type Piece = ElvenPiece;
+    type KindSets = [Bitboard10; ElvenPieceKind::COUNT];
+    type Mailbox = [Option<ElvenPiece>; 100];
+    type Castling = ElvenCastlingRights;
+    const NO_SETS: Self::KindSets = [Bitboard10::EMPTY; ElvenPieceKind::COUNT];
+    const NO_MEN: Self::Mailbox = [None; 100];
+
+    #[inline(always)]
+    fn kind_index(kind: ElvenPieceKind) -> usize {
+        kind.index()
+    }
+
+    #[inline(always)]
+    fn color_of(piece: ElvenPiece) -> Color {
+        piece.color()
+    }
+
+    #[inline(always)]
+    fn kind_of(piece: ElvenPiece) -> ElvenPieceKind {
+        piece.kind()
+    }
+
+    /// Bishops, queens and elves.
+    #[inline(always)]
+    fn diagonal_sliders(sets: &Self::KindSets) -> Bitboard10 {
+        use ElvenPieceKind::*;
+        sets[Bishop.index()] | sets[Queen.index()] | sets[Elf.index()]
+    }
+
+    /// Rooks, queens and goblins.
+    #[inline(always)]
+    fn orthogonal_sliders(sets: &Self::KindSets) -> Bitboard10 {
+        use ElvenPieceKind::*;
+        sets[Rook.index()] | sets[Queen.index()] | sets[Goblin.index()]
     }
 }
 

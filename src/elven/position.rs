@@ -3,68 +3,26 @@
 //! checks and pins.
 
 use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
-use super::eval::placed_value;
+use super::rules::ElvenRules;
 use super::zobrist::{piece_key, ZOBRIST};
-use super::{Bitboard10, ElvenCastlingRights, ElvenPiece, ElvenPieceKind, Square10};
+use super::{Bitboard10, ElvenPiece, ElvenPieceKind, Square10};
 use crate::board::attacks10::{
     between, bishop_attacks, diagonal_reach, king_attacks, knight_attacks, orthogonal_reach, pawn_attacks, rook_attacks,
 };
+use crate::board::{Board, Rules};
 use crate::types::Color;
-use std::fmt;
 
 /// The start position.
 pub const ELVEN_STARTPOS_FEN: &str = "r3k4r/dnbgqwebnd/pppppppppp/10/10/10/10/PPPPPPPPPP/DNBEWQGBND/R4K3R w KQkq - 0 1";
 
 /// A legal Elven Chess position. Parsing a FEN checks everything; after
 /// that only legal moves change it, so it cannot become invalid.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct ElvenPosition {
-    pub(super) board: [Option<ElvenPiece>; 100],
-    pub(super) by_color: [Bitboard10; 2],
-    pub(super) by_kind: [Bitboard10; ElvenPieceKind::COUNT],
-    pub(super) side_to_move: Color,
-    pub(super) castling: ElvenCastlingRights,
-    /// Present only when the side to move can capture en passant legally.
-    pub(super) en_passant: Option<Square10>,
-    pub(super) halfmove_clock: u16,
-    pub(super) fullmove_number: u16,
-    /// The side to move may not capture the opponent's warlock: a piece
-    /// other than a warlock has just captured a warlock (restriction 2).
-    pub(super) warlock_immunity: bool,
-    pub(super) key: u64,
-    /// The keys of the men by what the correction history tells apart:
-    /// both sides' pawns, White's other men, Black's other men (the xor of
-    /// their keys in `key`), kept as men move.
-    pub(super) structure_keys: [u64; 3],
-    /// Each side's men's worth where they stand (the evaluation's sum of
-    /// [`placed_value`]), kept as men move.
-    pub(super) placed: [i32; 2],
-    /// Enemy pieces attacking the king of the side to move.
-    pub(super) checkers: Bitboard10,
-    /// Pieces of either colour that stand alone between the king of the
-    /// side to move and an enemy slider on its line.
-    pub(super) king_blockers: Bitboard10,
-}
+pub type ElvenPosition = Board<ElvenRules>;
 
 impl ElvenPosition {
     /// An empty board, White to move, no rights: the start of FEN parsing.
     pub(super) fn empty() -> ElvenPosition {
-        ElvenPosition {
-            board: [None; 100],
-            by_color: [Bitboard10::EMPTY; 2],
-            by_kind: [Bitboard10::EMPTY; ElvenPieceKind::COUNT],
-            structure_keys: [0; 3],
-            placed: [0; 2],
-            side_to_move: Color::White,
-            castling: ElvenCastlingRights::NONE,
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            warlock_immunity: false,
-            key: 0,
-            checkers: Bitboard10::EMPTY,
-            king_blockers: Bitboard10::EMPTY,
-        }
+        Board::with_rules(ElvenRules::default())
     }
 
     pub fn startpos() -> ElvenPosition {
@@ -74,62 +32,8 @@ impl ElvenPosition {
     // ----- What stands where -----------------------------------------------
 
     #[inline(always)]
-    pub fn side_to_move(&self) -> Color {
-        self.side_to_move
-    }
-
-    #[inline(always)]
-    pub fn piece_on(&self, square: Square10) -> Option<ElvenPiece> {
-        self.board[square.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard10 {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// Every piece of `color`.
-    #[inline(always)]
-    pub fn color(&self, color: Color) -> Bitboard10 {
-        self.by_color[color.index()]
-    }
-
-    /// Every piece of `kind`, both colours.
-    #[inline(always)]
-    pub fn kind(&self, kind: ElvenPieceKind) -> Bitboard10 {
-        self.by_kind[kind.index()]
-    }
-
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: ElvenPieceKind) -> Bitboard10 {
-        self.by_color[color.index()] & self.by_kind[kind.index()]
-    }
-
-    #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square10 {
         self.pieces(color, ElvenPieceKind::King).lsb()
-    }
-
-    #[inline(always)]
-    pub fn castling_rights(&self) -> ElvenCastlingRights {
-        self.castling
-    }
-
-    /// The en-passant target square, present only when the capture is legal.
-    #[inline(always)]
-    pub fn en_passant(&self) -> Option<Square10> {
-        self.en_passant
-    }
-
-    /// Halfmoves since the last capture or pawn move.
-    #[inline(always)]
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock as u32
-    }
-
-    #[inline(always)]
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove_number as u32
     }
 
     /// Whether the side to move is barred from capturing the opponent's
@@ -137,62 +41,30 @@ impl ElvenPosition {
     /// just captured its own warlock. FEN does not carry this.
     #[inline(always)]
     pub fn warlock_immunity(&self) -> bool {
-        self.warlock_immunity
-    }
-
-    /// The Zobrist key: pieces, side to move, castling rights, a legal
-    /// en-passant capture and the warlock immunity. Equal keys (but for
-    /// collisions) mean equal positions for the repetition rule.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
+        self.rules.warlock_immunity
     }
 
     /// The keys of both sides' pawns, of White's other men and of Black's:
     /// what the correction history keys a node by.
     #[inline(always)]
     pub fn structure_keys(&self) -> [u64; 3] {
-        self.structure_keys
+        self.rules.structure_keys
     }
 
     /// `color`'s men's worth where they stand, as the evaluation counts it.
     #[inline(always)]
     pub fn placed(&self, color: Color) -> i32 {
-        self.placed[color.index()]
-    }
-
-    /// Enemy pieces that attack the king of the side to move.
-    #[inline(always)]
-    pub fn checkers(&self) -> Bitboard10 {
-        self.checkers
-    }
-
-    #[inline(always)]
-    pub fn in_check(&self) -> bool {
-        self.checkers.any()
+        self.rules.placed[color.index()]
     }
 
     /// Pieces of the side to move that may leave their line to the king
     /// only if the king stays safe.
     #[inline(always)]
     pub fn pinned(&self) -> Bitboard10 {
-        self.king_blockers & self.color(self.side_to_move)
+        self.rules.king_blockers & self.color(self.side_to_move)
     }
 
     // ----- Attacks -----------------------------------------------------------
-
-    /// Bishops, queens and elves, both colours: what attacks along diagonals.
-    #[inline(always)]
-    pub fn diagonal_sliders(&self) -> Bitboard10 {
-        self.kind(ElvenPieceKind::Bishop) | self.kind(ElvenPieceKind::Queen) | self.kind(ElvenPieceKind::Elf)
-    }
-
-    /// Rooks, queens and goblins, both colours: what attacks along ranks and
-    /// files.
-    #[inline(always)]
-    pub fn orthogonal_sliders(&self) -> Bitboard10 {
-        self.kind(ElvenPieceKind::Rook) | self.kind(ElvenPieceKind::Queen) | self.kind(ElvenPieceKind::Goblin)
-    }
 
     /// Every piece of either colour that attacks `square`, sliders seen
     /// through `occupied`. A warlock attacks the 24 squares it can jump to.
@@ -268,7 +140,7 @@ impl ElvenPosition {
             }
         }
         self.checkers = checkers;
-        self.king_blockers = blockers;
+        self.rules.king_blockers = blockers;
     }
 
     /// Whether our king is safe once the board holds `occupied` and the
@@ -286,26 +158,19 @@ impl ElvenPosition {
 
     #[inline(always)]
     pub(super) fn put_piece(&mut self, piece: ElvenPiece, square: Square10) {
-        let bit = square.bitboard();
-        self.board[square.index()] = Some(piece);
-        self.by_color[piece.color().index()] |= bit;
-        self.by_kind[piece.kind().index()] |= bit;
+        self.pieces.put::<true>(piece, square);
         let key = piece_key(piece, square);
         self.key ^= key;
-        self.structure_keys[structure_slot(piece)] ^= key;
-        self.placed[piece.color().index()] += placed_value(piece, square);
+        self.rules.placed(piece, square, key);
     }
 
     #[inline(always)]
     pub(super) fn remove_piece(&mut self, square: Square10) -> ElvenPiece {
-        let piece = self.board[square.index()].take().expect("a piece to remove");
-        let bit = square.bitboard();
-        self.by_color[piece.color().index()] ^= bit;
-        self.by_kind[piece.kind().index()] ^= bit;
+        let piece = self.piece_on(square).expect("a piece to remove");
+        self.pieces.remove::<true>(piece, square);
         let key = piece_key(piece, square);
         self.key ^= key;
-        self.structure_keys[structure_slot(piece)] ^= key;
-        self.placed[piece.color().index()] -= placed_value(piece, square);
+        self.rules.lifted(piece, square, key);
         piece
     }
 
@@ -332,10 +197,7 @@ impl ElvenPosition {
         if let Some(square) = self.en_passant {
             key ^= ZOBRIST.en_passant_file[square.file() as usize];
         }
-        if self.warlock_immunity {
-            key ^= ZOBRIST.warlock_immunity;
-        }
-        key
+        key ^ self.rules.key()
     }
 
     // ----- The end of the game -------------------------------------------
@@ -374,31 +236,11 @@ impl ElvenPosition {
     }
 }
 
-/// Which of the structure keys a man's key goes to: pawns (both sides),
-/// White's other men, Black's.
-#[inline(always)]
-fn structure_slot(piece: ElvenPiece) -> usize {
-    if piece.kind() == ElvenPieceKind::Pawn {
-        0
-    } else {
-        1 + piece.color().index()
-    }
-}
-
-impl fmt::Debug for ElvenPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ElvenPosition({}", self.fen())?;
-        if self.warlock_immunity {
-            write!(f, ", warlock immune")?;
-        }
-        write!(f, ")")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::elven::random_games::visit_random_games;
+    use crate::elven::rules::structure_slot;
 
     /// The structure keys kept as men move, are taken, promote and castle
     /// equal those computed from nothing, along random games.
@@ -425,7 +267,7 @@ mod tests {
         // knight on g3 between the king and their bishop on h4.
         let p = ElvenPosition::from_fen("4k5/4r5/10/10/10/10/7b2/4R1n3/10/4K5 w - - 0 1").unwrap();
         assert_eq!(p.pinned(), square("e3").bitboard());
-        assert!(p.king_blockers.contains(square("g3")));
+        assert!(p.rules.king_blockers.contains(square("g3")));
         assert!(!p.in_check());
     }
 
@@ -442,7 +284,7 @@ mod tests {
         let start = ElvenPosition::startpos();
         assert_eq!(start.key(), start.compute_key());
         let mut immune = start;
-        immune.warlock_immunity = true;
+        immune.rules.shield(Bitboard10::EMPTY);
         assert_ne!(immune.compute_key(), start.compute_key());
     }
 }

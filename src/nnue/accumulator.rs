@@ -14,7 +14,7 @@ use super::features::ViewKey;
 use super::network::{output_bucket, Network, HIDDEN, MAX_KING_BUCKETS};
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 use super::simd::{self, VectorSet};
-use crate::board::{Board, CastlingSide, Position, Rules};
+use crate::board::{Board, CastlingSide, ChessRules, Position};
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
 
 /// The hidden layer's sums for both views (White's, then Black's).
@@ -26,7 +26,7 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// Computed from nothing: the biases plus every piece's row.
-    pub fn new<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
+    pub fn new<R: ChessRules>(network: &Network, position: &Board<R>) -> Accumulator {
         #[cfg(target_arch = "x86_64")]
         if !cfg!(target_feature = "avx2") && simd::vector_set() != VectorSet::Portable {
             // SAFETY: the CPU has AVX2 (AVX-512 implies it).
@@ -41,19 +41,19 @@ impl Accumulator {
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn new_avx2<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
+    unsafe fn new_avx2<R: ChessRules>(network: &Network, position: &Board<R>) -> Accumulator {
         Accumulator::new_loops(network, position)
     }
 
     #[inline(always)]
-    fn new_loops<R: Rules>(network: &Network, position: &Board<R>) -> Accumulator {
+    fn new_loops<R: ChessRules>(network: &Network, position: &Board<R>) -> Accumulator {
         Accumulator { values: Color::ALL.map(|view| network.view_from_scratch(view, position)) }
     }
 
     /// The evaluation in centipawns of `position`, whose accumulator this
     /// is, for its side to move.
     #[inline(always)]
-    pub fn evaluate<R: Rules>(&self, network: &Network, position: &Board<R>) -> i32 {
+    pub fn evaluate<R: ChessRules>(&self, network: &Network, position: &Board<R>) -> i32 {
         let side_to_move = position.side_to_move();
         let us = &self.values[side_to_move.index()];
         let them = &self.values[(!side_to_move).index()];

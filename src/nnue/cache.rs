@@ -10,7 +10,7 @@ use super::features::ViewKey;
 use super::network::Network;
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 use super::simd::{self, VectorSet};
-use crate::board::{Board, Rules};
+use crate::board::{Board, ChessRules};
 use crate::types::{Bitboard, Color, Piece};
 use std::sync::Arc;
 
@@ -37,14 +37,14 @@ struct Entry {
 impl AccumulatorCache {
     /// `network`'s evaluation of `position` for its side to move, the same
     /// as [`Accumulator::new`]'s.
-    pub fn evaluate<R: Rules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> i32 {
+    pub fn evaluate<R: ChessRules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> i32 {
         self.update(network, position).evaluate(network, position)
     }
 
     /// The accumulator of `position`: the cached one with the men that came
     /// and went, or one computed from nothing (where they are too many, or
     /// a king's move changed how its side reads the board).
-    fn update<R: Rules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> &Accumulator {
+    fn update<R: ChessRules>(&mut self, network: &Arc<Network>, position: &Board<R>) -> &Accumulator {
         let men = Piece::ALL.map(|piece| position.pieces(piece.color(), piece.kind()));
         let keys = Color::ALL.map(|view| network.view_key(view, position));
         match &mut self.entry {

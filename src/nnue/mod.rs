@@ -82,7 +82,7 @@ pub fn load_width<const H: usize>(path: &Path) -> Result<Box<Network<H>>, String
 /// The network's evaluation of `position` from the side to move's view,
 /// computed from nothing (for one-off calls; the search updates its
 /// accumulators move by move).
-pub fn evaluate<R: crate::board::Rules>(network: &Network, position: &crate::board::Board<R>) -> i32 {
+pub fn evaluate<R: crate::board::ChessRules>(network: &Network, position: &crate::board::Board<R>) -> i32 {
     Accumulator::new(network, position).evaluate(network, position)
 }
 

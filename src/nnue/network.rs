@@ -266,7 +266,11 @@ impl<const H: usize> Network<H> {
 
     /// How `perspective` reads `position` (by its king's square).
     #[inline(always)]
-    pub fn view_key<R: crate::board::Rules>(&self, perspective: Color, position: &crate::board::Board<R>) -> ViewKey {
+    pub fn view_key<R: crate::board::ChessRules>(
+        &self,
+        perspective: Color,
+        position: &crate::board::Board<R>,
+    ) -> ViewKey {
         if !self.king_buckets.keyed() {
             return ViewKey::default();
         }
@@ -386,7 +390,7 @@ impl<const H: usize> Network<H> {
     /// `view`'s hidden layer before its activation, from every man on the
     /// board: the biases plus each man's row.
     #[inline(always)]
-    pub fn view_from_scratch<R: crate::board::Rules>(
+    pub fn view_from_scratch<R: crate::board::ChessRules>(
         &self,
         view: Color,
         position: &crate::board::Board<R>,
@@ -404,7 +408,7 @@ impl<const H: usize> Network<H> {
     /// The evaluation in centipawns of `position` for its side to move,
     /// from every man on the board: for a network of any width (the
     /// trainer's check of what it wrote; the search keeps accumulators).
-    pub fn evaluate_from_scratch<R: crate::board::Rules>(&self, position: &crate::board::Board<R>) -> i32 {
+    pub fn evaluate_from_scratch<R: crate::board::ChessRules>(&self, position: &crate::board::Board<R>) -> i32 {
         let views = Color::ALL.map(|view| self.view_from_scratch(view, position));
         let side_to_move = position.side_to_move().index();
         let bucket = output_bucket(position.occupied().count());

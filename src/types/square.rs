@@ -266,6 +266,14 @@ impl super::BoardSquare for Square {
     fn shifted(self, delta: i8) -> Square {
         self.offset(delta)
     }
+    #[inline(always)]
+    fn index(self) -> usize {
+        Square::index(self)
+    }
+    #[inline(always)]
+    fn bitboard(self) -> Bitboard {
+        Square::bitboard(self)
+    }
 }
 
 impl fmt::Display for Square {

@@ -128,6 +128,14 @@ impl crate::types::BoardSquare for Square10 {
     fn shifted(self, delta: i8) -> Square10 {
         Square10::from_index_unchecked((self.0 as i16 + delta as i16) as u32)
     }
+    #[inline(always)]
+    fn index(self) -> usize {
+        Square10::index(self)
+    }
+    #[inline(always)]
+    fn bitboard(self) -> Bitboard10 {
+        Square10::bitboard(self)
+    }
 }
 
 impl fmt::Display for Square10 {

@@ -10,19 +10,53 @@
 //! a board's sets and squares; each is implemented by forwarding to the
 //! type's own `#[inline(always)]` functions.
 
-/// A set of squares of a board of any size.
-pub trait SquareSet: Copy + Iterator<Item = <Self as SquareSet>::Square> {
+/// A set of squares of a board of any size: what code written once for
+/// every board (the men's sets, the move generator's sink, perft's
+/// counting) does with one. Each method forwards to the type's own.
+pub trait SquareSet:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + Default
+    + Iterator<Item = <Self as SquareSet>::Square>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+    + std::ops::BitXorAssign
+    + From<<Self as SquareSet>::Square>
+{
     type Square: BoardSquare<Set = Self>;
+    const EMPTY: Self;
+    /// Every square of the board.
+    const ALL: Self;
     /// The number of squares in the set (not `count`, which `Iterator` has).
     fn population(self) -> u32;
+    fn is_empty(self) -> bool;
+    fn any(self) -> bool;
+    /// More than one square.
+    fn has_many(self) -> bool;
+    /// The lowest square; the caller guarantees the set is not empty.
+    fn lsb(self) -> Self::Square;
+    fn contains(self, square: Self::Square) -> bool;
+    /// Without the squares of `other`.
+    fn without(self, other: Self) -> Self;
+    /// Shifted by `delta` squares' indices, what leaves the board gone.
+    fn shift(self, delta: i8) -> Self;
 }
 
 /// A square of a board of any size.
-pub trait BoardSquare: Copy {
+pub trait BoardSquare: Copy + Eq + std::fmt::Debug {
     type Set: SquareSet<Square = Self>;
     /// The square `delta` indices away; the caller guarantees it is on the
     /// board.
     fn shifted(self, delta: i8) -> Self;
+    /// Its index, 0 for a1, rank by rank.
+    fn index(self) -> usize;
+    /// The set of this square alone.
+    fn bitboard(self) -> Self::Set;
 }
 
 /// The set operations of a bitboard type `$set` over the integer `$bits`
@@ -98,9 +132,39 @@ macro_rules! square_set {
 
         impl $crate::types::square_set::SquareSet for $set {
             type Square = $square;
+            const EMPTY: $set = <$set>::EMPTY;
+            const ALL: $set = <$set>::ALL;
             #[inline(always)]
             fn population(self) -> u32 {
                 self.count()
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                <$set>::is_empty(self)
+            }
+            #[inline(always)]
+            fn any(self) -> bool {
+                <$set>::any(self)
+            }
+            #[inline(always)]
+            fn has_many(self) -> bool {
+                <$set>::has_many(self)
+            }
+            #[inline(always)]
+            fn lsb(self) -> $square {
+                <$set>::lsb(self)
+            }
+            #[inline(always)]
+            fn contains(self, square: $square) -> bool {
+                <$set>::contains(self, square)
+            }
+            #[inline(always)]
+            fn without(self, other: $set) -> $set {
+                <$set>::without(self, other)
+            }
+            #[inline(always)]
+            fn shift(self, delta: i8) -> $set {
+                <$set>::shift(self, delta)
             }
         }
 

@@ -8,7 +8,7 @@ use super::turn::{Player, SwapClock, Turn};
 use super::zobrist::VARIANT_KEYS;
 use super::Variant;
 use crate::board::attacks::pawn_attacks;
-use crate::board::{Board, Rules};
+use crate::board::{Board, ChessArmy, Rules};
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 
 /// The state the variants' rules keep beside the board (the extension of
@@ -44,6 +44,8 @@ pub struct VariantRules {
 /// ghosts, the hands, the piece waiting to be placed, the returns, the
 /// mines and the place in the turn.
 impl Rules for VariantRules {
+    type Army = ChessArmy;
+
     #[inline(always)]
     fn placed(&mut self, _: Piece, _: Square, key: u64) {
         self.board_key ^= key;
