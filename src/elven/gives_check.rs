@@ -88,8 +88,13 @@ impl ElvenPosition {
             // A man that moves and at most takes on its square: the squares
             // found once, and a line it leaves.
             let Some(mover) = self.piece_on(from) else { return false };
-            return checks.squares[mover.kind().index()].contains(to)
-                || (checks.discoverers.contains(from) && !line(checks.king, from).contains(to));
+            let discoverer = checks.discoverers.contains(from);
+            // A warlock that jumps along the line may land beyond the
+            // slider behind it: the long way.
+            if !(discoverer && mover.kind() == ElvenPieceKind::Warlock) {
+                return checks.squares[mover.kind().index()].contains(to)
+                    || (discoverer && !line(checks.king, from).contains(to));
+            }
         }
         self.gives_check_long(checks, m)
     }
@@ -148,6 +153,19 @@ mod tests {
         assert!(m.is_en_passant());
         assert!(position.make(m).in_check());
         assert!(position.gives_check_with(&position.checks(), m));
+    }
+
+    /// A warlock between its queen and the other king jumps over the queen
+    /// along their file: the line is open, a discovered check.
+    #[test]
+    fn a_warlock_jumping_past_the_slider_behind_it_uncovers_a_check() {
+        let position = ElvenPosition::from_fen("k9/10/10/4q5/4w5/10/10/10/10/4K5 b - - 0 1").unwrap();
+        let m = position.parse_move("e6e8").unwrap();
+        assert!(position.make(m).in_check());
+        assert!(position.gives_check_with(&position.checks(), m));
+        let m = position.parse_move("e6e4").unwrap();
+        assert!(!position.make(m).in_check());
+        assert!(!position.gives_check_with(&position.checks(), m));
     }
 
     /// Told and made agree on every legal move along random games: direct
