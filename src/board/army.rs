@@ -4,8 +4,9 @@
 //! (`crate::elven::ElvenArmy`). Code written over an `Army` ([`super::Pieces`])
 //! is compiled once for each, to the code it would be for that one alone.
 
+use super::attacks;
 use super::castling::CastlingRights;
-use crate::types::{Bitboard, BoardSquare, Color, Piece, PieceType, Square, SquareSet};
+use crate::types::{Bitboard, BoardSquare, Color, File, Piece, PieceType, Rank, Square, SquareSet};
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
@@ -35,6 +36,51 @@ pub trait Army: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// The men, both colours, that move along ranks and files as far as
     /// the way is free.
     fn orthogonal_sliders(sets: &Self::KindSets) -> Self::Set;
+
+    // ----- The board's geometry ---------------------------------------------
+
+    /// One rank up: a square's index plus the number of files.
+    const UP: i8;
+    /// The first file and the last: where a pawn's capture towards the edge
+    /// would wrap around.
+    const FIRST_FILE: Self::Set;
+    const LAST_FILE: Self::Set;
+    /// The squares of `square`'s file.
+    fn file_of(square: Self::Square) -> Self::Set;
+    /// The squares where a `color` pawn must promote.
+    fn promotion_zone(color: Color) -> Self::Set;
+    /// Where a `color` pawn lands from its first rank with one step, and
+    /// may step again.
+    fn double_step_rank(color: Color) -> Self::Set;
+
+    fn knight_attacks(square: Self::Square) -> Self::Set;
+    fn king_attacks(square: Self::Square) -> Self::Set;
+    /// The squares a `color` pawn on `square` attacks.
+    fn pawn_attacks(color: Color, square: Self::Square) -> Self::Set;
+    fn bishop_attacks(square: Self::Square, occupied: Self::Set) -> Self::Set;
+    fn rook_attacks(square: Self::Square, occupied: Self::Set) -> Self::Set;
+    /// The squares strictly between two squares on a line, else none.
+    fn between(a: Self::Square, b: Self::Square) -> Self::Set;
+    /// The whole line through two squares, else none.
+    fn line(a: Self::Square, b: Self::Square) -> Self::Set;
+    /// Where the man on `from` may go for the pins `pinned`: the line
+    /// through it and the king on `king` if it is pinned, else anywhere.
+    fn pin_line(king: Self::Square, from: Self::Square, pinned: Self::Set) -> Self::Set;
+
+    // ----- The men beyond chess's -------------------------------------------
+
+    const PAWN: Self::Kind;
+    const KNIGHT: Self::Kind;
+    const KING: Self::Kind;
+    /// Whether a man that is not a slider may check from further than a
+    /// king's step along a line (Elven Chess's warlock, two squares away):
+    /// such a check is answered by a capture alone, not by a block.
+    const LINE_LEAPERS: bool = false;
+    /// Hands `each` the step targets of the men of `ours` that step beyond
+    /// what the knights and sliders of chess do (Elven Chess's elf and
+    /// goblin besides their slides, and its dwarfs), one man at a time.
+    #[inline(always)]
+    fn steps(_sets: &Self::KindSets, _ours: Self::Set, _each: impl FnMut(Self::Square, Self::Set)) {}
 }
 
 /// The chess men on the 8x8 board.
@@ -78,4 +124,70 @@ impl Army for ChessArmy {
     fn orthogonal_sliders(sets: &[Bitboard; 6]) -> Bitboard {
         sets[PieceType::Rook.index()] | sets[PieceType::Queen.index()]
     }
+
+    const UP: i8 = 8;
+    const FIRST_FILE: Bitboard = File::A.bitboard();
+    const LAST_FILE: Bitboard = File::H.bitboard();
+
+    #[inline(always)]
+    fn file_of(square: Square) -> Bitboard {
+        square.file().bitboard()
+    }
+
+    #[inline(always)]
+    fn promotion_zone(color: Color) -> Bitboard {
+        Rank::Eighth.relative(color).bitboard()
+    }
+
+    #[inline(always)]
+    fn double_step_rank(color: Color) -> Bitboard {
+        Rank::Third.relative(color).bitboard()
+    }
+
+    #[inline(always)]
+    fn knight_attacks(square: Square) -> Bitboard {
+        attacks::knight_attacks(square)
+    }
+
+    #[inline(always)]
+    fn king_attacks(square: Square) -> Bitboard {
+        attacks::king_attacks(square)
+    }
+
+    #[inline(always)]
+    fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+        attacks::pawn_attacks(color, square)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+        attacks::bishop_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+        attacks::rook_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn between(a: Square, b: Square) -> Bitboard {
+        attacks::between(a, b)
+    }
+
+    #[inline(always)]
+    fn line(a: Square, b: Square) -> Bitboard {
+        attacks::line(a, b)
+    }
+
+    /// A mask, not a branch: pins are rare and the branch would be
+    /// mispredicted; the line is one lookup.
+    #[inline(always)]
+    fn pin_line(king: Square, from: Square, pinned: Bitboard) -> Bitboard {
+        let is_pinned = (pinned.0 >> from.index() & 1).wrapping_neg();
+        Bitboard(attacks::line(king, from).0 | !is_pinned)
+    }
+
+    const PAWN: PieceType = PieceType::Pawn;
+    const KNIGHT: PieceType = PieceType::Knight;
+    const KING: PieceType = PieceType::King;
 }

@@ -36,7 +36,7 @@ pub use gives_check::Checks;
 pub use men::{move_men, MenMoved};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use move_sink::{BoardMove, MoveCounter, MoveSink, SetOf};
-pub use movegen::{is_noisy, stage};
+pub use movegen::{is_noisy, stage, MoveRules};
 pub use notation::MoveParseError;
 pub(crate) use notation::{is_well_formed, lower_promotion};
 pub use pieces::Pieces;

@@ -4,7 +4,7 @@
 //! moves in one direction), so that counting is a population count and
 //! filling a list is a loop.
 
-use crate::types::{BoardSquare, Move, PieceType, Square, SquareSet};
+use crate::types::{BoardSquare, Move, MoveKind, PieceType, Square, SquareSet};
 use arrayvec::ArrayVec;
 
 /// A board's move, as far as its generator's sink needs to build one.
@@ -14,6 +14,8 @@ pub trait BoardMove: Copy {
     fn normal(from: Self::Square, to: Self::Square) -> Self;
     /// The four promotions of a pawn moving to `to`.
     fn promotions(from: Self::Square, to: Self::Square) -> [Self; 4];
+    /// A pawn's capture en passant, landing on `to`.
+    fn en_passant(from: Self::Square, to: Self::Square) -> Self;
 }
 
 /// The set of squares of a move's board.
@@ -99,5 +101,10 @@ impl BoardMove for Move {
     #[inline(always)]
     fn promotions(from: Square, to: Square) -> [Move; 4] {
         PieceType::PROMOTIONS.map(|piece| Move::promotion(from, to, piece))
+    }
+
+    #[inline(always)]
+    fn en_passant(from: Square, to: Square) -> Move {
+        Move::with_kind(from, to, MoveKind::EnPassant)
     }
 }

@@ -43,6 +43,12 @@ impl<A: Army> Pieces<A> {
         self.by_type[A::kind_index(kind)] & self.by_color[color.index()]
     }
 
+    /// Every kind's set, both colours.
+    #[inline(always)]
+    pub fn kinds(&self) -> &A::KindSets {
+        &self.by_type
+    }
+
     /// The men, both colours, that slide along diagonals (in chess bishops
     /// and queens).
     #[inline(always)]

@@ -5,13 +5,11 @@
 //! piece that is not where it lands, so it is tested on the board it leaves
 //! unless it plainly cannot uncover the king; en passant always is.
 
-use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
+use super::attacks::warlock_area;
 use super::castling::castling_path;
-use super::{Bitboard10, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, Square10};
-use crate::board::attacks10::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
-};
-use crate::board::{stage, MoveCounter, MoveSink};
+use super::{Bitboard10, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, ElvenRules, Square10};
+use crate::board::attacks10::king_attacks;
+use crate::board::{stage, MoveCounter, MoveRules, MoveSink};
 use crate::types::Color;
 use arrayvec::ArrayVec;
 
@@ -55,87 +53,6 @@ impl ElvenPosition {
         counter.0
     }
 
-    /// Hands the legal moves of stage `STAGE` (see [`stage`]: the noisy
-    /// ones are the captures, en passant and the promotions) to `sink`, in a
-    /// fixed order: the king's, the warlocks', the pawns', the other men's,
-    /// castling. The moves of one stage come in the order they have among
-    /// all the legal moves.
-    #[inline(always)]
-    pub(super) fn generate<const STAGE: u8, S: MoveSink<ElvenMove>>(&self, sink: &mut S) {
-        let noisy = stage::has_noisy(STAGE);
-        let quiet = stage::has_quiet(STAGE);
-        let us = self.side_to_move;
-        let occupied = self.occupied();
-        let capturable = self.capturable();
-        let mut wanted = Bitboard10::EMPTY;
-        if noisy {
-            wanted |= capturable;
-        }
-        if quiet {
-            wanted |= !occupied;
-        }
-        let king = self.king_square(us);
-
-        self.king_moves(sink, king, wanted);
-        for warlock in self.pieces(us, ElvenPieceKind::Warlock) {
-            self.warlock_moves::<STAGE, S>(sink, warlock, capturable, wanted);
-        }
-        if self.checkers.has_many() {
-            return;
-        }
-        // One checker: capture it, or block it if it is a slider checking
-        // along its line (a warlock two squares away on a line is a leaper);
-        // no checker: anywhere.
-        let answers = if self.checkers.is_empty() {
-            Bitboard10::ALL
-        } else {
-            let checker = self.checkers.lsb();
-            let sliders = self.diagonal_sliders() | self.orthogonal_sliders();
-            if sliders.contains(checker) {
-                self.checkers | between(king, checker)
-            } else {
-                self.checkers
-            }
-        };
-        let target = answers & wanted;
-        self.pawn_moves::<STAGE, S>(sink, king, answers, capturable);
-        let pinned = self.pinned();
-        let men = |kind| self.pieces(us, kind);
-        let add = |sink: &mut S, men: Bitboard10, attacks: &dyn Fn(Square10) -> Bitboard10| {
-            for from in men {
-                let mut destinations = attacks(from) & target;
-                if pinned.contains(from) {
-                    destinations &= line(king, from);
-                }
-                sink.add_piece_moves(from, destinations);
-            }
-        };
-        // A pinned knight has no move along its pin.
-        add(sink, men(ElvenPieceKind::Knight).without(pinned), &knight_attacks);
-        add(sink, men(ElvenPieceKind::Bishop), &|from| bishop_attacks(from, occupied));
-        add(sink, men(ElvenPieceKind::Rook), &|from| rook_attacks(from, occupied));
-        add(sink, men(ElvenPieceKind::Queen), &|from| bishop_attacks(from, occupied) | rook_attacks(from, occupied));
-        add(sink, men(ElvenPieceKind::Elf), &|from| bishop_attacks(from, occupied) | orthogonal_steps(from));
-        add(sink, men(ElvenPieceKind::Goblin), &|from| rook_attacks(from, occupied) | diagonal_steps(from));
-        add(sink, men(ElvenPieceKind::Dwarf), &king_attacks);
-        if quiet && self.checkers.is_empty() && self.castling.any_for(us) {
-            self.castling_moves(sink, occupied);
-        }
-    }
-
-    #[inline(always)]
-    fn king_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, king: Square10, wanted: Bitboard10) {
-        // Sliders see through the king's square: it cannot hide behind itself.
-        let without_king = self.occupied() ^ king.bitboard();
-        let mut safe = Bitboard10::EMPTY;
-        for to in king_attacks(king) & wanted {
-            if !self.is_attacked_by(!self.side_to_move, to, without_king) {
-                safe |= to.bitboard();
-            }
-        }
-        sink.add_piece_moves(king, safe);
-    }
-
     fn castling_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, occupied: Bitboard10) {
         let us = self.side_to_move;
         for side in ElvenCastlingSide::ALL {
@@ -152,64 +69,6 @@ impl ElvenPosition {
             let mut safe = path.safe;
             if safe.all(|square| !self.is_attacked_by(!us, square, without_king)) {
                 sink.add_move(ElvenMove::castling(path.king_from, path.king_to));
-            }
-        }
-    }
-
-    /// The pawns' moves of stage `STAGE` to the squares `answers` allows,
-    /// in bulk: pushes (a push that promotes is noisy), double steps, then
-    /// captures one direction at a time; a pinned pawn pushes only along
-    /// the king's file and captures only along its pin.
-    #[inline(always)]
-    fn pawn_moves<const STAGE: u8, S: MoveSink<ElvenMove>>(
-        &self,
-        sink: &mut S,
-        king: Square10,
-        answers: Bitboard10,
-        capturable: Bitboard10,
-    ) {
-        let noisy = stage::has_noisy(STAGE);
-        let quiet = stage::has_quiet(STAGE);
-        let us = self.side_to_move;
-        let empty = !self.occupied();
-        let pawns = self.pieces(us, ElvenPieceKind::Pawn);
-        let pinned = self.pinned();
-        let (up, fourth_rank): (i8, _) =
-            if us == Color::White { (10, Bitboard10::rank(3)) } else { (-10, Bitboard10::rank(6)) };
-        let zone = promotion_zone(us);
-
-        let pushers = pawns & (!pinned | FILES[king.file() as usize]);
-        let single = pushers.shift(up) & empty;
-        if noisy {
-            sink.add_promotions(single & answers & zone, up);
-        }
-        if quiet {
-            // A pawn that reached its fourth rank from its third has not moved.
-            let double = (single & fourth_rank).shift(up) & empty & answers;
-            sink.add_pawn_moves((single & answers).without(zone), up);
-            sink.add_pawn_moves(double, 2 * up);
-        }
-        if !noisy {
-            return;
-        }
-
-        let victims = capturable & answers;
-        let capturers = pawns.without(pinned);
-        for (delta, edge) in [(up - 1, FIRST_FILE), (up + 1, LAST_FILE)] {
-            let hits = capturers.without(edge).shift(delta) & victims;
-            sink.add_promotions(hits & zone, delta);
-            sink.add_pawn_moves(hits.without(zone), delta);
-        }
-        for from in pawns & pinned {
-            for to in pawn_attacks(us, from) & victims & line(king, from) {
-                add_pawn_move(sink, from, to, zone);
-            }
-        }
-        if let Some(target) = self.en_passant {
-            for from in pawn_attacks(!us, target) & pawns {
-                if self.en_passant_is_legal(from, target) {
-                    sink.add_move(ElvenMove::en_passant(from, target));
-                }
             }
         }
     }
@@ -291,37 +150,36 @@ impl ElvenPosition {
     }
 }
 
-/// The a-file and the j-file: where a capture towards the edge would wrap.
-pub(super) const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
-pub(super) const LAST_FILE: Bitboard10 = Bitboard10::file(9);
+/// The warlock's moves come before the return in double check (it can
+/// take both checkers); the king's squares and en passant are judged by
+/// the full attack test, which sees the new men's steps; castling has its
+/// three-square paths.
+impl MoveRules for ElvenRules {
+    type Move = ElvenMove;
 
-/// Every file's squares.
-static FILES: [Bitboard10; 10] = {
-    let mut files = [Bitboard10::EMPTY; 10];
-    let mut file = 0;
-    while file < 10 {
-        files[file] = Bitboard10::file(file as u8);
-        file += 1;
+    #[inline(always)]
+    fn is_attacked_by(board: &ElvenPosition, by: Color, square: Square10, occupied: Bitboard10) -> bool {
+        board.is_attacked_by(by, square, occupied)
     }
-    files
-};
 
-/// The ranks where a `color` pawn must promote: its last three.
-#[inline(always)]
-fn promotion_zone(color: Color) -> Bitboard10 {
-    match color {
-        Color::White => Bitboard10::ranks(7, 9),
-        Color::Black => Bitboard10::ranks(0, 2),
+    #[inline(always)]
+    fn en_passant_is_legal(board: &ElvenPosition, from: Square10, target: Square10) -> bool {
+        board.en_passant_is_legal(from, target)
     }
-}
 
-/// A pawn's move to `to`: its four promotions in the zone.
-#[inline(always)]
-fn add_pawn_move<S: MoveSink<ElvenMove>>(sink: &mut S, from: Square10, to: Square10, zone: Bitboard10) {
-    if zone.contains(to) {
-        sink.add_promotions(to.bitboard(), to.index() as i8 - from.index() as i8);
-    } else {
-        sink.add_piece_moves(from, to.bitboard());
+    #[inline(always)]
+    fn special_moves<const STAGE: u8, S: MoveSink<ElvenMove>>(board: &ElvenPosition, sink: &mut S, wanted: Bitboard10) {
+        let capturable = board.capturable();
+        for warlock in board.pieces(board.side_to_move, ElvenPieceKind::Warlock) {
+            board.warlock_moves::<STAGE, S>(sink, warlock, capturable, wanted);
+        }
+    }
+
+    #[inline(always)]
+    fn castling_moves<S: MoveSink<ElvenMove>>(board: &ElvenPosition, sink: &mut S, _: Square10) {
+        if board.castling.any_for(board.side_to_move) {
+            board.castling_moves(sink, board.occupied());
+        }
     }
 }
 

@@ -155,6 +155,11 @@ impl BoardMove for ElvenMove {
     fn promotions(from: Square10, to: Square10) -> [ElvenMove; 4] {
         ElvenPieceKind::PROMOTIONS.map(|piece| ElvenMove::promotion(from, to, piece))
     }
+
+    #[inline(always)]
+    fn en_passant(from: Square10, to: Square10) -> ElvenMove {
+        ElvenMove::en_passant(from, to)
+    }
 }
 
 impl fmt::Display for ElvenMove {

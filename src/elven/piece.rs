@@ -1,4 +1,6 @@
+use super::attacks::{diagonal_steps, orthogonal_steps};
 use super::ElvenCastlingRights;
+use crate::board::attacks10;
 use crate::board::Army;
 use crate::types::{Bitboard10, Color, Square10};
 
@@ -147,7 +149,112 @@ impl Army for ElvenArmy {
         use ElvenPieceKind::*;
         sets[Rook.index()] | sets[Queen.index()] | sets[Goblin.index()]
     }
+
+    const UP: i8 = 10;
+    const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
+    const LAST_FILE: Bitboard10 = Bitboard10::file(9);
+
+    #[inline(always)]
+    fn file_of(square: Square10) -> Bitboard10 {
+        FILES[square.file() as usize]
+    }
+
+    /// A pawn's last three ranks.
+    #[inline(always)]
+    fn promotion_zone(color: Color) -> Bitboard10 {
+        match color {
+            Color::White => Bitboard10::ranks(7, 9),
+            Color::Black => Bitboard10::ranks(0, 2),
+        }
+    }
+
+    /// Pawns start on their side's third rank.
+    #[inline(always)]
+    fn double_step_rank(color: Color) -> Bitboard10 {
+        match color {
+            Color::White => Bitboard10::rank(3),
+            Color::Black => Bitboard10::rank(6),
+        }
+    }
+
+    #[inline(always)]
+    fn knight_attacks(square: Square10) -> Bitboard10 {
+        attacks10::knight_attacks(square)
+    }
+
+    #[inline(always)]
+    fn king_attacks(square: Square10) -> Bitboard10 {
+        attacks10::king_attacks(square)
+    }
+
+    #[inline(always)]
+    fn pawn_attacks(color: Color, square: Square10) -> Bitboard10 {
+        attacks10::pawn_attacks(color, square)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(square: Square10, occupied: Bitboard10) -> Bitboard10 {
+        attacks10::bishop_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rook_attacks(square: Square10, occupied: Bitboard10) -> Bitboard10 {
+        attacks10::rook_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn between(a: Square10, b: Square10) -> Bitboard10 {
+        attacks10::between(a, b)
+    }
+
+    #[inline(always)]
+    fn line(a: Square10, b: Square10) -> Bitboard10 {
+        attacks10::line(a, b)
+    }
+
+    /// A branch: the 10x10 line is a direction lookup and a ray, worth
+    /// skipping for the many men that are not pinned.
+    #[inline(always)]
+    fn pin_line(king: Square10, from: Square10, pinned: Bitboard10) -> Bitboard10 {
+        match pinned.contains(from) {
+            true => attacks10::line(king, from),
+            false => Bitboard10::ALL,
+        }
+    }
+
+    const PAWN: ElvenPieceKind = ElvenPieceKind::Pawn;
+    const KNIGHT: ElvenPieceKind = ElvenPieceKind::Knight;
+    const KING: ElvenPieceKind = ElvenPieceKind::King;
+    /// The warlock checks from two squares away on a line.
+    const LINE_LEAPERS: bool = true;
+
+    /// The elves' orthogonal steps, the goblins' diagonal steps, the
+    /// dwarfs' king steps.
+    #[inline(always)]
+    fn steps(sets: &Self::KindSets, ours: Bitboard10, mut each: impl FnMut(Square10, Bitboard10)) {
+        use ElvenPieceKind::*;
+        for from in sets[Elf.index()] & ours {
+            each(from, orthogonal_steps(from));
+        }
+        for from in sets[Goblin.index()] & ours {
+            each(from, diagonal_steps(from));
+        }
+        for from in sets[Dwarf.index()] & ours {
+            each(from, attacks10::king_attacks(from));
+        }
+    }
 }
+
+/// Every file's squares.
+static FILES: [Bitboard10; 10] = {
+    let mut files = [Bitboard10::EMPTY; 10];
+    let mut file = 0;
+    while file < 10 {
+        files[file] = Bitboard10::file(file as u8);
+        file += 1;
+    }
+    files
+};
 
 #[cfg(test)]
 mod tests {

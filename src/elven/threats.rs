@@ -3,8 +3,9 @@
 //! one, is not the same move), found once a node.
 
 use super::attacks::piece_attacks;
-use super::movegen::{FIRST_FILE, LAST_FILE};
+use super::ElvenArmy;
 use super::{Bitboard10, ElvenPieceKind, ElvenPosition};
+use crate::board::Army;
 use crate::types::Color;
 
 impl ElvenPosition {
@@ -17,7 +18,8 @@ impl ElvenPosition {
         let occupied = self.occupied();
         let pawns = self.pieces(by, ElvenPieceKind::Pawn);
         let up: i8 = if by == Color::White { 10 } else { -10 };
-        let mut attacked = pawns.without(FIRST_FILE).shift(up - 1) | pawns.without(LAST_FILE).shift(up + 1);
+        let mut attacked =
+            pawns.without(ElvenArmy::FIRST_FILE).shift(up - 1) | pawns.without(ElvenArmy::LAST_FILE).shift(up + 1);
         for square in self.color(by).without(pawns) {
             if let Some(piece) = self.piece_on(square) {
                 attacked |= piece_attacks(piece.kind(), square, occupied);

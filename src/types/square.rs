@@ -274,6 +274,10 @@ impl super::BoardSquare for Square {
     fn bitboard(self) -> Bitboard {
         Square::bitboard(self)
     }
+    #[inline(always)]
+    fn from_index_unchecked(index: u32) -> Square {
+        Square::from_index_unchecked(index)
+    }
 }
 
 impl fmt::Display for Square {

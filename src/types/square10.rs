@@ -136,6 +136,10 @@ impl crate::types::BoardSquare for Square10 {
     fn bitboard(self) -> Bitboard10 {
         Square10::bitboard(self)
     }
+    #[inline(always)]
+    fn from_index_unchecked(index: u32) -> Square10 {
+        Square10::from_index_unchecked(index)
+    }
 }
 
 impl fmt::Display for Square10 {

@@ -45,6 +45,9 @@ pub trait SquareSet:
     fn without(self, other: Self) -> Self;
     /// Shifted by `delta` squares' indices, what leaves the board gone.
     fn shift(self, delta: i8) -> Self;
+    /// Every square unless `condition`, then none: a mask in place of a
+    /// branch.
+    fn all_unless(condition: bool) -> Self;
 }
 
 /// A square of a board of any size.
@@ -57,6 +60,9 @@ pub trait BoardSquare: Copy + Eq + std::fmt::Debug {
     fn index(self) -> usize;
     /// The set of this square alone.
     fn bitboard(self) -> Self::Set;
+    /// The square of index `index`, which the caller guarantees is on the
+    /// board.
+    fn from_index_unchecked(index: u32) -> Self;
 }
 
 /// The set operations of a bitboard type `$set` over the integer `$bits`
@@ -165,6 +171,10 @@ macro_rules! square_set {
             #[inline(always)]
             fn shift(self, delta: i8) -> $set {
                 <$set>::shift(self, delta)
+            }
+            #[inline(always)]
+            fn all_unless(condition: bool) -> $set {
+                $set(<$set>::ALL.0 & (condition as $bits).wrapping_sub(1))
             }
         }
 
