@@ -395,14 +395,20 @@ fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
             }
         }
     };
-    print_game_perft(&position, depth, |m| m.to_string())
+    print_divide(depth, || roque::board::perft::divide(&position, depth.max(1)), |m| m.to_string())
 }
 
 /// Perft of a game other than chess (`game_perft`), divided by first move (`text`: a
 /// move's UCI text), with the total and the time.
 fn print_game_perft<G: roque::game::Game>(position: &G, depth: u32, text: impl Fn(G::Move) -> String) -> ExitCode {
+    print_divide(depth, || roque::game::perft::game_divide(position, depth.max(1)), text)
+}
+
+/// A perft divided by first move (`split` counts it; `text`: a move's UCI
+/// text), with the total and the time it took.
+fn print_divide<M: Copy>(depth: u32, split: impl FnOnce() -> Vec<(M, u64)>, text: impl Fn(M) -> String) -> ExitCode {
     let start = Instant::now();
-    let split = roque::game::perft::game_divide(position, depth.max(1));
+    let split = split();
     let elapsed = start.elapsed();
     let nodes: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
     if depth > 0 {

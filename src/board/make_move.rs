@@ -2,9 +2,26 @@
 //! and leaves the old one untouched, so "unmake" is dropping the copy.
 
 use super::men::move_men;
-use super::position::Position;
+use super::move_list::MoveList;
+use super::perft::PerftRules;
+use super::position::{Position, Standard};
 use super::zobrist::ZOBRIST;
 use crate::types::{Color, Move, PieceType};
+
+/// Chess's make, and its lean make for the last ply.
+impl PerftRules for Standard {
+    type List = MoveList;
+
+    #[inline(always)]
+    fn make(board: &Position, m: Move) -> Position {
+        board.make_move(m)
+    }
+
+    #[inline(always)]
+    fn count_after(board: &Position, m: Move) -> u64 {
+        board.count_legal_moves_after(m)
+    }
+}
 
 impl Position {
     /// The position after `m`, which must be legal in this position.

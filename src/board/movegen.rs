@@ -9,8 +9,7 @@
 
 use super::army::Army;
 use super::castling::CastlingSide;
-use super::move_list::MoveList;
-use super::move_sink::{BoardMove, MoveCounter, MoveSink};
+use super::move_sink::{BoardMove, MoveSink};
 use super::position::{Board, ChessRules, Position, Rules, SetOf, SquareOf};
 use crate::types::{Bitboard, BoardSquare, Color, Move, MoveKind, Square, SquareSet};
 
@@ -32,24 +31,6 @@ pub mod stage {
     #[inline(always)]
     pub const fn has_quiet(stage: u8) -> bool {
         stage & QUIET != 0
-    }
-}
-
-impl Position {
-    /// Every legal move.
-    #[inline]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate::<{ stage::ALL }, _>(&mut list);
-        list
-    }
-
-    /// The number of legal moves, counted without building a list.
-    #[inline]
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter::default();
-        self.generate::<{ stage::ALL }, _>(&mut counter);
-        counter.0
     }
 }
 

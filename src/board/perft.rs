@@ -1,10 +1,47 @@
-//! Perft: counts the leaves of chess's legal move tree, to check move
-//! generation against known counts and to measure its speed. The other
-//! games' perft, over their shared trait, is `game::perft`.
+//! Perft: counts the leaves of the legal move tree of a game whose
+//! generator gives legal moves (chess, Elven Chess), to check move
+//! generation against known counts and to measure its speed. The variants,
+//! whose moves are judged by making them, are counted over their trait by
+//! `game::perft`.
 
-use super::{stage, MoveList, Position};
-use crate::types::Move;
+use super::move_sink::{MoveCounter, MoveSink};
+use super::movegen::{stage, MoveRules};
+use super::position::Board;
+use std::ops::Deref;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What perft needs beyond the generator: a game whose generator gives
+/// legal moves, its list, and its make.
+pub trait PerftRules: MoveRules {
+    /// A list that holds every legal move of any position.
+    type List: Default + MoveSink<Self::Move> + Deref<Target = [Self::Move]>;
+    /// The position after the legal move `m`.
+    fn make(board: &Board<Self>, m: Self::Move) -> Board<Self>;
+    /// The number of legal moves after `m`: the last ply's count, where a
+    /// game may make the move leaner than in play.
+    #[inline(always)]
+    fn count_after(board: &Board<Self>, m: Self::Move) -> u64 {
+        Self::make(board, m).count_legal_moves()
+    }
+}
+
+impl<R: PerftRules> Board<R> {
+    /// Every legal move.
+    #[inline]
+    pub fn legal_moves(&self) -> R::List {
+        let mut list = R::List::default();
+        self.generate::<{ stage::ALL }, _>(&mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without building a list.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate::<{ stage::ALL }, _>(&mut counter);
+        counter.0
+    }
+}
 
 /// Subtrees this deep or shallower are counted without looking at the stop
 /// flag: a fraction of a second each.
@@ -12,24 +49,24 @@ const UNINTERRUPTED_DEPTH: u32 = 5;
 
 /// The number of leaf nodes `depth` plies below `position`. The last ply is
 /// bulk-counted: moves are counted, not made.
-pub fn perft(position: &Position, depth: u32) -> u64 {
+pub fn perft<R: PerftRules>(position: &Board<R>, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(),
-        2 => position.legal_moves().iter().map(|&m| position.count_legal_moves_after(m)).sum(),
+        2 => position.legal_moves().iter().map(|&m| R::count_after(position, m)).sum(),
         _ => {
             // Captures first, then quiet moves: each run of moves takes the
-            // same branches in make_move, which the CPU then predicts.
+            // same branches in make, which the CPU then predicts.
             let mut nodes = 0;
-            let mut moves = MoveList::new();
+            let mut moves = R::List::default();
             position.generate::<{ stage::NOISY }, _>(&mut moves);
-            for &m in &moves {
-                nodes += perft(&position.make_move(m), depth - 1);
+            for &m in moves.iter() {
+                nodes += perft(&R::make(position, m), depth - 1);
             }
-            moves.clear();
+            moves = R::List::default();
             position.generate::<{ stage::QUIET }, _>(&mut moves);
-            for &m in &moves {
-                nodes += perft(&position.make_move(m), depth - 1);
+            for &m in moves.iter() {
+                nodes += perft(&R::make(position, m), depth - 1);
             }
             nodes
         }
@@ -38,29 +75,30 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 
 /// [`perft`] that gives up (`None`) soon after `stop` is set: the flag is
 /// read before each subtree of depth 5 (`UNINTERRUPTED_DEPTH`) or less.
-pub fn perft_until_stopped(position: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+pub fn perft_until_stopped<R: PerftRules>(position: &Board<R>, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth <= UNINTERRUPTED_DEPTH {
         return (!stop.load(Ordering::Acquire)).then(|| perft(position, depth));
     }
     let mut nodes = 0;
     for &m in position.legal_moves().iter() {
-        nodes += perft_until_stopped(&position.make_move(m), depth - 1, stop)?;
+        nodes += perft_until_stopped(&R::make(position, m), depth - 1, stop)?;
     }
     Some(nodes)
 }
 
 /// Perft split by root move: each legal move with its subtree count.
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<R: PerftRules>(position: &Board<R>, depth: u32) -> Vec<(R::Move, u64)> {
     position
         .legal_moves()
         .iter()
-        .map(|&m| (m, if depth <= 1 { 1 } else { perft(&position.make_move(m), depth - 1) }))
+        .map(|&m| (m, if depth <= 1 { 1 } else { perft(&R::make(position, m), depth - 1) }))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
 
     #[test]
     fn the_stoppable_count_is_the_count_until_stopped() {

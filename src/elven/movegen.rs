@@ -9,7 +9,8 @@ use super::attacks::warlock_area;
 use super::castling::castling_path;
 use super::{Bitboard10, ElvenCastlingSide, ElvenMove, ElvenPieceKind, ElvenPosition, ElvenRules, Square10};
 use crate::board::attacks10::king_attacks;
-use crate::board::{stage, MoveCounter, MoveRules, MoveSink};
+use crate::board::perft::PerftRules;
+use crate::board::{stage, MoveRules, MoveSink};
 use crate::types::Color;
 use arrayvec::ArrayVec;
 
@@ -39,20 +40,6 @@ pub const ELVEN_MAX_MOVES: usize = move_bound();
 pub type ElvenMoveList = ArrayVec<ElvenMove, ELVEN_MAX_MOVES>;
 
 impl ElvenPosition {
-    /// Every legal move.
-    pub fn legal_moves(&self) -> ElvenMoveList {
-        let mut moves = ElvenMoveList::new();
-        self.generate::<{ stage::ALL }, _>(&mut moves);
-        moves
-    }
-
-    /// The number of legal moves, counted without building a list.
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter::default();
-        self.generate::<{ stage::ALL }, _>(&mut counter);
-        counter.0
-    }
-
     fn castling_moves<S: MoveSink<ElvenMove>>(&self, sink: &mut S, occupied: Bitboard10) {
         let us = self.side_to_move;
         for side in ElvenCastlingSide::ALL {
@@ -154,6 +141,15 @@ impl ElvenPosition {
 /// take both checkers); the king's squares and en passant are judged by
 /// the full attack test, which sees the new men's steps; castling has its
 /// three-square paths.
+impl PerftRules for ElvenRules {
+    type List = ElvenMoveList;
+
+    #[inline(always)]
+    fn make(board: &ElvenPosition, m: ElvenMove) -> ElvenPosition {
+        board.make(m)
+    }
+}
+
 impl MoveRules for ElvenRules {
     type Move = ElvenMove;
 

@@ -1,8 +1,9 @@
-//! Perft for every game of the [`Game`] trait (the variants, Elven Chess,
-//! and chess through its trait): every move made, so that the count checks
-//! the make too, the last ply counted ([`Game::count_legal_moves`]). Chess's
-//! own perft, with bulk counting and its staged generator, is
-//! `board::perft`.
+//! Perft for every game of the [`Game`] trait (the variants, and chess and
+//! Elven Chess through it): every move made, so that the count checks the
+//! make too, the last ply counted ([`Game::count_legal_moves`]). The perft
+//! of the games whose generator gives legal moves (chess, Elven Chess),
+//! with a lean make at the last ply where the game has one and its staged
+//! generator, is `board::perft`.
 
 use super::Game;
 use std::sync::atomic::{AtomicBool, Ordering};

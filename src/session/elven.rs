@@ -2,10 +2,10 @@
 
 use super::diagram::elven_diagram;
 use super::game::PlayedGame;
+use crate::board::perft::perft_until_stopped;
 use crate::board::result_text;
 use crate::elven::game::ElvenRecord;
 use crate::elven::{ElvenMove, ElvenPosition};
-use crate::game::perft::game_perft_until_stopped;
 use crate::nnue::Network;
 use crate::search::{Engine, Reporter, SearchLimits};
 use crate::types::Color;
@@ -65,7 +65,7 @@ impl PlayedGame for ElvenRecord {
     }
 
     fn count(position: &ElvenPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {
-        game_perft_until_stopped(position, depth, stop)
+        perft_until_stopped(position, depth, stop)
     }
 
     /// Elven Chess is judged by hand: the network is chess's.
