@@ -4,8 +4,8 @@
 //! (`crate::elven::ElvenArmy`). Code written over an `Army` ([`super::Pieces`])
 //! is compiled once for each, to the code it would be for that one alone.
 
-use super::attacks;
 use super::castling::CastlingRights;
+use super::{attacks, zobrist};
 use crate::types::{Bitboard, BoardSquare, Color, File, Piece, PieceType, Rank, Square, SquareSet};
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -36,6 +36,9 @@ pub trait Army: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// The men, both colours, that move along ranks and files as far as
     /// the way is free.
     fn orthogonal_sliders(sets: &Self::KindSets) -> Self::Set;
+
+    /// The Zobrist key of `piece` on `square`.
+    fn piece_key(piece: Self::Piece, square: Self::Square) -> u64;
 
     // ----- The board's geometry ---------------------------------------------
 
@@ -123,6 +126,11 @@ impl Army for ChessArmy {
     #[inline(always)]
     fn orthogonal_sliders(sets: &[Bitboard; 6]) -> Bitboard {
         sets[PieceType::Rook.index()] | sets[PieceType::Queen.index()]
+    }
+
+    #[inline(always)]
+    fn piece_key(piece: Piece, square: Square) -> u64 {
+        zobrist::piece_key(piece, square)
     }
 
     const UP: i8 = 8;

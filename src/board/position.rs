@@ -62,6 +62,8 @@ pub type SquareOf<R> = <<R as Rules>::Army as Army>::Square;
 pub type SetOf<R> = <<R as Rules>::Army as Army>::Set;
 /// A man of the game of rules `R`.
 pub type PieceOf<R> = <<R as Rules>::Army as Army>::Piece;
+/// The army of rules `R`.
+type A<R> = <R as Rules>::Army;
 
 /// The rules of a game played with the chess men on the 8x8 board: chess
 /// and the variants.
@@ -255,6 +257,43 @@ impl<R: Rules> Board<R> {
     pub fn capturable(&self) -> SetOf<R> {
         self.color(!self.side_to_move).without(self.rules.untakable())
     }
+
+    // ----- Piece placement ------------------------------------------------
+    // With `FULL`, the mailbox, the keys and the rules' hooks follow the
+    // bitboards. Without it only the bitboards change: the lean make that
+    // chess perft's bulk count uses for a position it only counts moves in
+    // (see `count_legal_moves_after`); a game whose rules keep marks of
+    // their own (the variants, Elven Chess) always places with `FULL`.
+
+    #[inline(always)]
+    pub(crate) fn put_piece<const FULL: bool>(&mut self, piece: PieceOf<R>, square: SquareOf<R>) {
+        self.pieces.put::<FULL>(piece, square);
+        if FULL {
+            let key = A::<R>::piece_key(piece, square);
+            self.key ^= key;
+            self.rules.placed(piece, square, key);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove_piece<const FULL: bool>(&mut self, piece: PieceOf<R>, square: SquareOf<R>) {
+        self.pieces.remove::<FULL>(piece, square);
+        if FULL {
+            let key = A::<R>::piece_key(piece, square);
+            self.key ^= key;
+            self.rules.lifted(piece, square, key);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn move_piece<const FULL: bool>(&mut self, piece: PieceOf<R>, from: SquareOf<R>, to: SquareOf<R>) {
+        self.pieces.move_piece::<FULL>(piece, from, to);
+        if FULL {
+            let delta = A::<R>::piece_key(piece, from) ^ A::<R>::piece_key(piece, to);
+            self.key ^= delta;
+            self.rules.moved(piece, from, to, delta);
+        }
+    }
 }
 
 /// What every game with the chess men keeps, read alike.
@@ -296,43 +335,6 @@ impl<R: ChessRules> Board<R> {
     #[inline(always)]
     pub fn is_attacked_by(&self, by: Color, square: Square, occupied: Bitboard) -> bool {
         self.pieces.attackers(by, square, occupied).any()
-    }
-
-    // ----- Piece placement ------------------------------------------------
-    // With `FULL`, the mailbox, the keys and the rules' hooks follow the
-    // bitboards. Without it only the bitboards change: the lean make that
-    // chess perft's bulk count uses for a position it only counts moves in
-    // (see `count_legal_moves_after`); a game whose rules keep marks of
-    // their own (the variants) always places with `FULL`.
-
-    #[inline(always)]
-    pub(crate) fn put_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.pieces.put::<FULL>(piece, square);
-        if FULL {
-            let key = piece_key(piece, square);
-            self.key ^= key;
-            self.rules.placed(piece, square, key);
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn remove_piece<const FULL: bool>(&mut self, piece: Piece, square: Square) {
-        self.pieces.remove::<FULL>(piece, square);
-        if FULL {
-            let key = piece_key(piece, square);
-            self.key ^= key;
-            self.rules.lifted(piece, square, key);
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn move_piece<const FULL: bool>(&mut self, piece: Piece, from: Square, to: Square) {
-        self.pieces.move_piece::<FULL>(piece, from, to);
-        if FULL {
-            let delta = piece_key(piece, from) ^ piece_key(piece, to);
-            self.key ^= delta;
-            self.rules.moved(piece, from, to, delta);
-        }
     }
 
     /// The key computed from scratch; equals `key()` in every position.

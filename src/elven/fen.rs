@@ -35,7 +35,7 @@ impl ElvenPosition {
             &ELVEN_BOARD,
             fields[0],
             ElvenPiece::from_char,
-            |piece, file, rank| pos.put_piece(piece, Square10::new(file, rank)),
+            |piece, file, rank| pos.put_piece::<true>(piece, Square10::new(file, rank)),
             |_, _| None,
         )?;
         pos.side_to_move = read_side_to_move(fields[1])?;

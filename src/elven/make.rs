@@ -33,32 +33,32 @@ impl ElvenPosition {
         if m.is_castling() {
             let side = if to.file() > from.file() { ElvenCastlingSide::King } else { ElvenCastlingSide::Queen };
             let path = castling_path(us, side);
-            self.move_piece(path.king_from, path.king_to);
-            self.move_piece(path.rook_from, path.rook_to);
+            self.shift(path.king_from, path.king_to);
+            self.shift(path.rook_from, path.rook_to);
             touched |= path.rook_from.bitboard();
         } else if m.is_en_passant() {
-            self.remove_piece(m.en_passant_victim());
-            self.move_piece(from, to);
+            self.take(m.en_passant_victim());
+            self.shift(from, to);
             self.halfmove_clock = 0;
         } else {
             if let Some(via) = m.first_capture() {
-                captured_warlock |= self.remove_piece(via).kind() == ElvenPieceKind::Warlock;
+                captured_warlock |= self.take(via).kind() == ElvenPieceKind::Warlock;
                 touched |= via.bitboard();
                 self.halfmove_clock = 0;
             }
             // A pass or an igui ends where it started.
             if to != from {
                 if self.piece_on(to).is_some() {
-                    captured_warlock |= self.remove_piece(to).kind() == ElvenPieceKind::Warlock;
+                    captured_warlock |= self.take(to).kind() == ElvenPieceKind::Warlock;
                     self.halfmove_clock = 0;
                 }
-                self.move_piece(from, to);
+                self.shift(from, to);
             }
             if mover.kind() == ElvenPieceKind::Pawn {
                 self.halfmove_clock = 0;
                 if let Some(piece) = m.promotion_piece() {
-                    self.remove_piece(to);
-                    self.put_piece(ElvenPiece::new(us, piece), to);
+                    self.take(to);
+                    self.put_piece::<true>(ElvenPiece::new(us, piece), to);
                 } else if from.index().abs_diff(to.index()) == 20 {
                     double_step_target = Some(Square10::from_index_unchecked((from.index() + to.index()) as u32 / 2));
                 }

@@ -150,6 +150,11 @@ impl Army for ElvenArmy {
         sets[Rook.index()] | sets[Queen.index()] | sets[Goblin.index()]
     }
 
+    #[inline(always)]
+    fn piece_key(piece: ElvenPiece, square: Square10) -> u64 {
+        super::zobrist::piece_key(piece, square)
+    }
+
     const UP: i8 = 10;
     const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
     const LAST_FILE: Bitboard10 = Bitboard10::file(9);

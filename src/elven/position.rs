@@ -156,28 +156,19 @@ impl ElvenPosition {
 
     // ----- Piece placement -------------------------------------------------
 
+    /// Takes the man off `square`, where one stands, and gives it.
     #[inline(always)]
-    pub(super) fn put_piece(&mut self, piece: ElvenPiece, square: Square10) {
-        self.pieces.put::<true>(piece, square);
-        let key = piece_key(piece, square);
-        self.key ^= key;
-        self.rules.placed(piece, square, key);
-    }
-
-    #[inline(always)]
-    pub(super) fn remove_piece(&mut self, square: Square10) -> ElvenPiece {
+    pub(super) fn take(&mut self, square: Square10) -> ElvenPiece {
         let piece = self.piece_on(square).expect("a piece to remove");
-        self.pieces.remove::<true>(piece, square);
-        let key = piece_key(piece, square);
-        self.key ^= key;
-        self.rules.lifted(piece, square, key);
+        self.remove_piece::<true>(piece, square);
         piece
     }
 
+    /// Moves the man on `from` to the empty square `to`.
     #[inline(always)]
-    pub(super) fn move_piece(&mut self, from: Square10, to: Square10) {
-        let piece = self.remove_piece(from);
-        self.put_piece(piece, to);
+    pub(super) fn shift(&mut self, from: Square10, to: Square10) {
+        let piece = self.piece_on(from).expect("a piece to move");
+        self.move_piece::<true>(piece, from, to);
     }
 
     /// The key computed from scratch; equals `key()` in every position.
