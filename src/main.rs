@@ -398,8 +398,8 @@ fn run_elven_perft(depth: u32, fen: &[String]) -> ExitCode {
     print_divide(depth, || roque::board::perft::divide(&position, depth.max(1)), |m| m.to_string())
 }
 
-/// Perft of a game other than chess (`game_perft`), divided by first move (`text`: a
-/// move's UCI text), with the total and the time.
+/// Perft of a variant (`game_perft`, every move made), divided by first
+/// move (`text`: a move's UCI text), with the total and the time.
 fn print_game_perft<G: roque::game::Game>(position: &G, depth: u32, text: impl Fn(G::Move) -> String) -> ExitCode {
     print_divide(depth, || roque::game::perft::game_divide(position, depth.max(1)), text)
 }

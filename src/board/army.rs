@@ -39,6 +39,10 @@ pub trait Army: Copy + Eq + fmt::Debug + Send + Sync + 'static {
 
     /// The Zobrist key of `piece` on `square`.
     fn piece_key(piece: Self::Piece, square: Self::Square) -> u64;
+    /// A man's FEN letter.
+    fn piece_char(piece: Self::Piece) -> char;
+    /// The number of squares.
+    const SQUARES: usize;
 
     // ----- The board's geometry ---------------------------------------------
 
@@ -133,6 +137,12 @@ impl Army for ChessArmy {
         zobrist::piece_key(piece, square)
     }
 
+    #[inline(always)]
+    fn piece_char(piece: Piece) -> char {
+        piece.char()
+    }
+
+    const SQUARES: usize = 64;
     const UP: i8 = 8;
     const FIRST_FILE: Bitboard = File::A.bitboard();
     const LAST_FILE: Bitboard = File::H.bitboard();

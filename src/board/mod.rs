@@ -40,5 +40,5 @@ pub use movegen::{is_noisy, stage, MoveRules};
 pub use notation::MoveParseError;
 pub(crate) use notation::{is_well_formed, lower_promotion};
 pub use pieces::Pieces;
-pub use position::{Board, ChessRules, PieceOf, Position, Rules, SetOf as RulesSet, SquareOf, Standard};
+pub use position::{Board, ChessRules, Position, Rules, Standard};
 pub use see::SEE_VALUES;

@@ -6,11 +6,10 @@ use super::attacks::{
 };
 use super::pieces::Pieces;
 use super::zobrist::{piece_key, ZOBRIST};
-use crate::types::{Bitboard, Color, Piece, PieceType, Square, SquareSet};
+use crate::types::{Bitboard, BoardSquare, Color, Piece, PieceType, Square, SquareSet};
 use std::fmt;
 
-/// The state a game's rules keep beside what every game on the chess board
-/// keeps (the men, the side to move, castling, en passant, the counters,
+/// The state a game's rules keep beside what every game on a board keeps (the men, the side to move, castling, en passant, the counters,
 /// the key and the checkers): the extension point of [`Board`]. Standard
 /// chess keeps its pawns' key and its pins ([`Standard`]); the variants
 /// keep their hands, ghosts, returns, mines and turns
@@ -37,12 +36,14 @@ pub trait Rules: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// is safe).
     const LEGAL_MOVES: bool;
     /// The men of the side to move pinned to its king, where
-    /// [`Rules::LEGAL_MOVES`] holds.
+    /// [`Rules::LEGAL_MOVES`] holds; a game may count the other side's men
+    /// that stand alone on the king's lines too (Elven Chess, whose warlock
+    /// may take one), as the generator reads only its own side's.
     fn pinned(&self) -> SetOf<Self>;
     /// The other side's men that may not be taken (ghost chess's ghosts,
     /// Elven Chess's warlock just after the other was taken).
     fn untakable(&self) -> SetOf<Self>;
-    /// Whether a pawn on its second rank may step two squares (as in
+    /// Whether a pawn on its first rank may step two squares (as in
     /// chess, unless the rules say otherwise).
     #[inline(always)]
     fn pawn_double_step(&self) -> bool {
@@ -78,6 +79,34 @@ pub struct Standard {
     pub(super) pawn_key: u64,
     /// Pieces of the side to move pinned to their own king.
     pub(super) pinned: Bitboard,
+}
+
+/// The board rank by rank from the top, a man's letter or `.` a square,
+/// then the state: short enough to read in a failed test's message.
+impl<R: Rules> fmt::Debug for Board<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let files = <R::Army as Army>::UP as u32;
+        let squares = <R::Army as Army>::SQUARES as u32;
+        let mut rows = Vec::new();
+        for rank in (0..squares / files).rev() {
+            let row: String = (rank * files..(rank + 1) * files)
+                .map(|i| match self.piece_on(SquareOf::<R>::from_index_unchecked(i)) {
+                    Some(piece) => <R::Army as Army>::piece_char(piece),
+                    None => '.',
+                })
+                .collect();
+            rows.push(row);
+        }
+        f.debug_struct("Board")
+            .field("men", &rows.join("/"))
+            .field("side_to_move", &self.side_to_move)
+            .field("castling", &self.castling)
+            .field("en_passant", &self.en_passant)
+            .field("clocks", &(self.halfmove_clock, self.fullmove_number))
+            .field("key", &format_args!("{:016x}", self.key))
+            .field("rules", &self.rules)
+            .finish()
+    }
 }
 
 /// The pawns' key follows the pawns; the pins are the move generator's.
@@ -117,11 +146,12 @@ impl Rules for Standard {
     }
 }
 
-/// A position of a game played on the chess board: chess ([`Position`]) or
-/// one of the rules book's variants (`crate::variants::VariantPosition`),
-/// the rules' own state in `rules`. Built only by FEN parsing and by making
+/// A position of a game played on a board of its army's size: chess
+/// ([`Position`]), one of the rules book's variants
+/// (`crate::variants::VariantPosition`) or Elven Chess
+/// (`crate::elven::ElvenPosition`), the rules' own state in `rules`. Built only by FEN parsing and by making
 /// legal moves, so that it always satisfies its rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board<R: Rules> {
     pub(crate) pieces: Pieces<R::Army>,
     pub(crate) side_to_move: Color,
@@ -198,13 +228,15 @@ impl<R: Rules> Board<R> {
         self.pieces.pieces(color, kind)
     }
 
-    /// Bishops and queens, both colours.
+    /// The men that slide along diagonals, both colours (bishops and
+    /// queens; Elven Chess's elves too).
     #[inline(always)]
     pub fn diagonal_sliders(&self) -> SetOf<R> {
         self.pieces.diagonal_sliders()
     }
 
-    /// Rooks and queens, both colours.
+    /// The men that slide along ranks and files, both colours (rooks and
+    /// queens; Elven Chess's goblins too).
     #[inline(always)]
     pub fn orthogonal_sliders(&self) -> SetOf<R> {
         self.pieces.orthogonal_sliders()

@@ -1,9 +1,10 @@
-//! Legal move generation. Most pieces are generated as in chess: their
-//! attack sets cut down to the squares that answer a check and, for a
-//! pinned piece, to its line through the king. The king's squares are
-//! tested one by one. A warlock's move can vacate two squares and remove a
-//! piece that is not where it lands, so it is tested on the board it leaves
-//! unless it plainly cannot uncover the king; en passant always is.
+//! What Elven Chess's men add to the one move generator of every board
+//! (`crate::board::MoveRules`, src/board/movegen.rs): the warlock's moves,
+//! the three-square castling, and the full attack test for the king's
+//! squares and en passant. A warlock's move can vacate two squares and
+//! remove a piece that is not where it lands, so it is tested on the board
+//! it leaves unless it plainly cannot uncover the king; en passant always
+//! is.
 
 use super::attacks::warlock_area;
 use super::castling::castling_path;
@@ -137,10 +138,7 @@ impl ElvenPosition {
     }
 }
 
-/// The warlock's moves come before the return in double check (it can
-/// take both checkers); the king's squares and en passant are judged by
-/// the full attack test, which sees the new men's steps; castling has its
-/// three-square paths.
+/// Elven Chess's list and make.
 impl PerftRules for ElvenRules {
     type List = ElvenMoveList;
 
@@ -150,6 +148,10 @@ impl PerftRules for ElvenRules {
     }
 }
 
+/// The warlock's moves come before the return in double check (it can
+/// take both checkers); the king's squares and en passant are judged by
+/// the full attack test, which sees the new men's steps; castling has its
+/// three-square paths.
 impl MoveRules for ElvenRules {
     type Move = ElvenMove;
 

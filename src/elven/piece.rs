@@ -155,6 +155,12 @@ impl Army for ElvenArmy {
         super::zobrist::piece_key(piece, square)
     }
 
+    #[inline(always)]
+    fn piece_char(piece: ElvenPiece) -> char {
+        piece.char()
+    }
+
+    const SQUARES: usize = 100;
     const UP: i8 = 10;
     const FIRST_FILE: Bitboard10 = Bitboard10::file(0);
     const LAST_FILE: Bitboard10 = Bitboard10::file(9);

@@ -57,13 +57,6 @@ impl ElvenPosition {
         self.rules.placed[color.index()]
     }
 
-    /// Pieces of the side to move that may leave their line to the king
-    /// only if the king stays safe.
-    #[inline(always)]
-    pub fn pinned(&self) -> Bitboard10 {
-        self.rules.king_blockers & self.color(self.side_to_move)
-    }
-
     // ----- Attacks -----------------------------------------------------------
 
     /// Every piece of either colour that attacks `square`, sliders seen
@@ -257,7 +250,7 @@ mod tests {
         // The e-file: king e1, our rook e3, their rook e9. A diagonal: their
         // knight on g3 between the king and their bishop on h4.
         let p = ElvenPosition::from_fen("4k5/4r5/10/10/10/10/7b2/4R1n3/10/4K5 w - - 0 1").unwrap();
-        assert_eq!(p.pinned(), square("e3").bitboard());
+        assert_eq!(p.rules.king_blockers & p.color(Color::White), square("e3").bitboard());
         assert!(p.rules.king_blockers.contains(square("g3")));
         assert!(!p.in_check());
     }
@@ -268,6 +261,15 @@ mod tests {
         let attacked = |s| p.is_attacked_by(Color::White, square(s), p.occupied());
         assert!(attacked("c3") && attacked("g7") && attacked("e7"), "two squares away, over its own men");
         assert!(!attacked("e8") && !attacked("b5"));
+    }
+
+    /// A position's debug text shows its men rank by rank, as a failed
+    /// test's message needs them.
+    #[test]
+    fn the_debug_text_shows_the_board() {
+        let text = format!("{:?}", ElvenPosition::startpos());
+        assert!(text.contains("men: \"r...k....r/dnbgqwebnd/pppppppppp/"), "{text}");
+        assert!(text.contains("/PPPPPPPPPP/DNBEWQGBND/R....K...R\""), "{text}");
     }
 
     #[test]
