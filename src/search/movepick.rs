@@ -105,13 +105,16 @@ impl<G: Game> MovePicker<G> {
         MovePicker::with_mode(position, table_move, true)
     }
 
-    /// A picker for quiescence out of check, with the noisy candidates the
-    /// node has generated already (to tell whether a capture is forced).
-    pub fn quiescence_of(position: &G, table_move: G::Move, noisy: G::Moves) -> MovePicker<G> {
-        let mut picker = MovePicker::with_mode(position, table_move, true);
-        picker.moves = noisy;
-        picker.noisy_given = true;
-        picker
+    /// Gives a quiescence picker out of check the noisy candidates the node
+    /// has generated already (to tell whether a capture is forced), so that
+    /// it does not generate them again. Copied move by move into the
+    /// picker in place: a game's list may hold a thousand.
+    pub fn give_noisy(&mut self, noisy: &[G::Move]) {
+        debug_assert!(self.noisy_only && !self.noisy_given);
+        for &m in noisy {
+            self.moves.push(m);
+        }
+        self.noisy_given = true;
     }
 
     fn with_mode(position: &G, table_move: G::Move, noisy_only: bool) -> MovePicker<G> {

@@ -889,9 +889,15 @@ impl SearchThread {
         // other men's entries (the moves that led here are not followed in
         // this search).
         // Where captures are compulsory, the noisy candidates are generated
-        // once: for this test, the choice below and the picker.
-        let compulsory = (!in_check && position.captures_compulsory()).then(|| position.candidate_noisy_moves());
-        let forced = compulsory.as_ref().is_some_and(|moves| moves.iter().any(|&m| position.is_capture(m)));
+        // once: for this test, the choice below and the picker (a list kept
+        // in place and copied by its moves alone: a game's list may hold a
+        // thousand).
+        let compulsory = !in_check && position.captures_compulsory();
+        let given = match compulsory {
+            true => position.candidate_noisy_moves(),
+            false => G::Moves::default(),
+        };
+        let forced = compulsory && given.iter().any(|&m| position.is_capture(m));
         let (raw_eval, static_eval) = if in_check || forced {
             (-INFINITE, -INFINITE)
         } else {
@@ -909,10 +915,7 @@ impl SearchThread {
         if bounded {
             // Beyond the most plies, or at a choice among forced captures
             // past the first plies, the evaluation stands.
-            let choice = || {
-                let moves = compulsory.as_deref().unwrap_or_default();
-                moves.iter().filter(|&&m| made_if_legal(position, m).is_some()).take(2).count() > 1
-            };
+            let choice = || given.iter().filter(|&&m| made_if_legal(position, m).is_some()).take(2).count() > 1;
             if qply as i32 >= p::variant_qs_max_plies()
                 || (forced && qply as i32 >= p::variant_forced_choice_plies() && choice())
             {
@@ -922,10 +925,10 @@ impl SearchThread {
 
         // Step 3. Captures (evasions in check), best-first.
         let table_move = entry.map_or(G::Move::default(), |e| position.table_move(e.mv));
-        let mut picker = match compulsory {
-            Some(moves) => MovePicker::quiescence_of(position, table_move, moves),
-            None => MovePicker::quiescence(position, table_move),
-        };
+        let mut picker = MovePicker::quiescence(position, table_move);
+        if compulsory {
+            picker.give_noisy(&given);
+        }
         let mut best_move = G::Move::default();
         let mut moves_searched = 0;
         // In check the evasions are scored, the quiet ones by history.
