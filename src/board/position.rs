@@ -9,8 +9,9 @@ use super::zobrist::{piece_key, ZOBRIST};
 use crate::types::{Bitboard, BoardSquare, Color, Piece, PieceType, Square, SquareSet};
 use std::fmt;
 
-/// The state a game's rules keep beside what every game on a board keeps (the men, the side to move, castling, en passant, the counters,
-/// the key and the checkers): the extension point of [`Board`]. Standard
+/// The state a game's rules keep beside what every game on a board keeps
+/// (the men, the side to move, castling, en passant, the counters, the key
+/// and the checkers): the extension point of [`Board`]. Standard
 /// chess keeps its pawns' key and its pins ([`Standard`]); the variants
 /// keep their hands, ghosts, returns, mines and turns
 /// (`crate::variants::VariantRules`).
@@ -81,34 +82,6 @@ pub struct Standard {
     pub(super) pinned: Bitboard,
 }
 
-/// The board rank by rank from the top, a man's letter or `.` a square,
-/// then the state: short enough to read in a failed test's message.
-impl<R: Rules> fmt::Debug for Board<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let files = <R::Army as Army>::UP as u32;
-        let squares = <R::Army as Army>::SQUARES as u32;
-        let mut rows = Vec::new();
-        for rank in (0..squares / files).rev() {
-            let row: String = (rank * files..(rank + 1) * files)
-                .map(|i| match self.piece_on(SquareOf::<R>::from_index_unchecked(i)) {
-                    Some(piece) => <R::Army as Army>::piece_char(piece),
-                    None => '.',
-                })
-                .collect();
-            rows.push(row);
-        }
-        f.debug_struct("Board")
-            .field("men", &rows.join("/"))
-            .field("side_to_move", &self.side_to_move)
-            .field("castling", &self.castling)
-            .field("en_passant", &self.en_passant)
-            .field("clocks", &(self.halfmove_clock, self.fullmove_number))
-            .field("key", &format_args!("{:016x}", self.key))
-            .field("rules", &self.rules)
-            .finish()
-    }
-}
-
 /// The pawns' key follows the pawns; the pins are the move generator's.
 impl Rules for Standard {
     type Army = ChessArmy;
@@ -149,8 +122,9 @@ impl Rules for Standard {
 /// A position of a game played on a board of its army's size: chess
 /// ([`Position`]), one of the rules book's variants
 /// (`crate::variants::VariantPosition`) or Elven Chess
-/// (`crate::elven::ElvenPosition`), the rules' own state in `rules`. Built only by FEN parsing and by making
-/// legal moves, so that it always satisfies its rules.
+/// (`crate::elven::ElvenPosition`), the rules' own state in `rules`. Built
+/// only by FEN parsing and by making legal moves, so that it always
+/// satisfies its rules.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board<R: Rules> {
     pub(crate) pieces: Pieces<R::Army>,
@@ -165,6 +139,34 @@ pub struct Board<R: Rules> {
     /// Pieces of the side not to move that give check.
     pub(crate) checkers: SetOf<R>,
     pub(crate) rules: R,
+}
+
+/// The board rank by rank from the top, a man's letter or `.` a square,
+/// then the state: short enough to read in a failed test's message.
+impl<R: Rules> fmt::Debug for Board<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let files = <R::Army as Army>::UP as u32;
+        let squares = <R::Army as Army>::SQUARES as u32;
+        let mut rows = Vec::new();
+        for rank in (0..squares / files).rev() {
+            let row: String = (rank * files..(rank + 1) * files)
+                .map(|i| match self.piece_on(SquareOf::<R>::from_index_unchecked(i)) {
+                    Some(piece) => <R::Army as Army>::piece_char(piece),
+                    None => '.',
+                })
+                .collect();
+            rows.push(row);
+        }
+        f.debug_struct("Board")
+            .field("men", &rows.join("/"))
+            .field("side_to_move", &self.side_to_move)
+            .field("castling", &self.castling)
+            .field("en_passant", &self.en_passant)
+            .field("clocks", &(self.halfmove_clock, self.fullmove_number))
+            .field("key", &format_args!("{:016x}", self.key))
+            .field("rules", &self.rules)
+            .finish()
+    }
 }
 
 /// A legal chess position: every `Position` satisfies the rules (one king

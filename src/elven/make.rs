@@ -3,8 +3,9 @@
 
 use super::castling::castling_path;
 use super::zobrist::ZOBRIST;
-use super::{ElvenCastlingSide, ElvenMove, ElvenPiece, ElvenPieceKind, ElvenPosition, Square10};
+use super::{ElvenArmy, ElvenCastlingSide, ElvenMove, ElvenPiece, ElvenPieceKind, ElvenPosition, Square10};
 use crate::board::attacks10::pawn_attacks;
+use crate::board::Army;
 use crate::types::Color;
 
 impl ElvenPosition {
@@ -59,7 +60,7 @@ impl ElvenPosition {
                 if let Some(piece) = m.promotion_piece() {
                     self.take(to);
                     self.put_piece::<true>(ElvenPiece::new(us, piece), to);
-                } else if from.index().abs_diff(to.index()) == 20 {
+                } else if from.index().abs_diff(to.index()) == 2 * ElvenArmy::UP as usize {
                     double_step_target = Some(Square10::from_index_unchecked((from.index() + to.index()) as u32 / 2));
                 }
             }

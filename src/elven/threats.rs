@@ -17,7 +17,7 @@ impl ElvenPosition {
     pub fn attacks_by(&self, by: Color) -> Bitboard10 {
         let occupied = self.occupied();
         let pawns = self.pieces(by, ElvenPieceKind::Pawn);
-        let up: i8 = if by == Color::White { 10 } else { -10 };
+        let up = if by == Color::White { ElvenArmy::UP } else { -ElvenArmy::UP };
         let mut attacked =
             pawns.without(ElvenArmy::FIRST_FILE).shift(up - 1) | pawns.without(ElvenArmy::LAST_FILE).shift(up + 1);
         for square in self.color(by).without(pawns) {
