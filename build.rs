@@ -18,10 +18,11 @@ mod slider_tables {
 const DEFAULT_NETWORK: &str = "nets/roque-gen5.nnue";
 /// The games with a network of their own, and its file: built in beside
 /// the chess network (src/nnue/game_network.rs).
-const GAME_NETWORKS: [(&str, &str); 1] = [("losers", "nets/roque-losers-1.nnue")];
+/// A game without a file yet is judged by hand.
+const GAME_NETWORKS: [(&str, Option<&str>); 2] = [("losers", Some("nets/roque-losers-1.nnue")), ("elven", None)];
 /// The network formats `src/nnue/network.rs` reads: without king buckets
-/// (2) and with them (3).
-const NETWORK_VERSIONS: [u32; 2] = [2, 3];
+/// (2), with them (3), and naming another board's inputs (4).
+const NETWORK_VERSIONS: [u32; 3] = [2, 3, 4];
 /// The hidden sizes a build can evaluate: a whole number of the widest
 /// vector (32 values of i16) up to 1024.
 const HIDDEN_SIZES: std::ops::RangeInclusive<u32> = 32..=1024;
@@ -34,7 +35,7 @@ fn read_network(source: &Path) -> (Vec<u8>, u32) {
     let bytes = fs::read(source).unwrap_or_else(|e| panic!("cannot read the network {}: {e}", source.display()));
     let word = |i: usize| bytes.get(i..i + 4).map_or(0, |b| u32::from_le_bytes(b.try_into().unwrap()));
     if !bytes.starts_with(b"RQNN") || !NETWORK_VERSIONS.contains(&word(4)) {
-        panic!("{} is not a Roque network of format version 2 or 3", source.display());
+        panic!("{} is not a Roque network of format version 2, 3 or 4", source.display());
     }
     let hidden = word(8);
     (bytes, hidden)
@@ -69,6 +70,10 @@ fn embed_network() {
 /// (a build whose `EVALFILE` names a network of another width).
 fn embed_game_networks(manifest: &str, out: &str, hidden: u32) {
     for (game, file) in GAME_NETWORKS {
+        let Some(file) = file else {
+            fs::write(Path::new(out).join(format!("{game}.nnue")), []).unwrap();
+            continue;
+        };
         let source = Path::new(manifest).join(file);
         let (bytes, width) = read_network(&source);
         let embedded = if width == hidden {

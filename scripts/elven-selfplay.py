@@ -24,6 +24,12 @@ With --movetime each move has that many milliseconds (`go movetime N`)
 instead of a node count: a match that counts each build's speed too.
 
     scripts/elven-selfplay.py --games 60 --movetime 50 --engine new --engine-b old
+
+--option-a and --option-b set UCI options of each player (`NAME=VALUE`,
+repeatable): a network against the hand-set evaluation in one build.
+
+    scripts/elven-selfplay.py --engine-b target/release/roque --option-a EvalFile_elven=net.nnue \
+        --option-b "Use NNUE=false" --games 100 --movetime 100
 """
 
 import argparse
@@ -40,12 +46,15 @@ import elven  # noqa: E402
 
 
 class Uci:
-    def __init__(self, command):
+    def __init__(self, command, options=()):
         self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("uci")
         self.until("uciok")
         self.send("setoption name UCI_Variant value elven")
+        for option in options:
+            name, _, value = option.partition("=")
+            self.send("setoption name %s value %s" % (name, value))
         self.send("isready")
         self.until("readyok")
 
@@ -154,6 +163,10 @@ def main():
     parser.add_argument("--max-plies", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engine-b", help="the second player's build: a match, each opening twice")
+    parser.add_argument("--option-a", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option of the first player (--engine), repeatable")
+    parser.add_argument("--option-b", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option of the second player, repeatable")
     args = parser.parse_args()
     if args.movetime:
         args.nodes = "movetime %d" % args.movetime
@@ -185,7 +198,7 @@ def match(args, rng):
         "variant_selfplay", os.path.join(os.path.dirname(os.path.abspath(__file__)), "variant-selfplay.py"))
     selfplay = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(selfplay)
-    first, second = Uci([args.engine]), Uci([args.engine_b])
+    first, second = Uci([args.engine], args.option_a), Uci([args.engine_b], args.option_b)
     tally = selfplay.Tally()
     for pair in range((args.games + 1) // 2):
         book = opening(args.opening_plies, rng)

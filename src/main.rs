@@ -231,7 +231,7 @@ fn run_variant_bench(args: &[String], usage: &str) -> ExitCode {
         return ExitCode::FAILURE;
     }
     if elven {
-        roque::tools::elven_bench::run(depth, threads);
+        roque::tools::elven_bench::run(depth, threads, evaluation);
     } else {
         roque::tools::variant_bench::run(variant, depth, threads, evaluation);
     }

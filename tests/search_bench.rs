@@ -91,5 +91,5 @@ fn the_hand_set_evaluations_keep_their_signatures() {
 /// orthogonal sliders, the new men's steps, pawns, castling.)
 #[test]
 fn elven_bench_node_count_is_the_signature() {
-    assert_eq!(roque::tools::elven_bench::run(Some(5), 1).nodes, 22_240);
+    assert_eq!(roque::tools::elven_bench::run(Some(5), 1, BenchEvaluation::HandCrafted).nodes, 22_240);
 }

@@ -1,11 +1,13 @@
 //! roque-train: trains Roque's neural evaluation on training records and
 //! writes the quantised network (see docs/network.md).
 
+use roque::nnue::features::InputSet;
 use roque::nnue::network::KingBuckets;
 use roque::tools::data_files::read_records;
+use roque::tools::elven_records::{read_elven_records, ElvenRecord};
 use roque::tools::record_set::{FileRecords, RecordSet};
 use roque::tools::same_file::refuse_output_among_inputs;
-use roque::tools::train::{fit_scale, quantisation_error, Schedule, Shape, TrainSettings, Trainer};
+use roque::tools::train::{fit_scale, quantisation_error, Schedule, Shape, TrainSettings, Trainer, TrainingPosition};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,9 +20,12 @@ usage: roque-train <data>... --out <net> [--epochs N] [--batch N] [--lr X]
                    [--schedule step|cosine] [--drop-at F] [--warmup F] [--lr-end F] [--weight-decay X]
                    [--wdl F] [--wdl-end F] [--scale K] [--holdout F | --validation <file>] [--seed N] [--threads N]
                    [--checkpoint <file>] [--init <checkpoint> | --init-net <net>] [--fit-scale] [--no-mirror]
-                   [--hidden N] [--king-buckets none|mirror4|mirror8] [--no-factoriser]
+                   [--hidden N] [--king-buckets none|mirror4|mirror8] [--no-factoriser] [--variant elven]
   <data>: binary record files or text (.txt, .epd) files, in game order;
   the last --holdout fraction (0.02) is kept out for validation.
+  --variant elven: the data are Elven Chess's (roque datagen --variant
+  elven text files) and the network reads its 10x10 board (2,000 inputs a
+  view); no king buckets.
   --schedule step (the default): --lr, divided by ten from --drop-at (0.7)
   of the epochs; cosine: a linear warm-up over --warmup (0.02) of the run,
   then a cosine down to --lr-end (0.01) times --lr. --weight-decay (0):
@@ -118,6 +123,13 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 options.shape.king_buckets = KingBuckets::named(value)
                     .ok_or_else(|| format!("--king-buckets: none, mirror4 or mirror8, not {value}"))?
             }
+            "--variant" => {
+                options.shape.inputs = match value.as_str() {
+                    "elven" => InputSet::Elven,
+                    "chess" => InputSet::Chess,
+                    _ => return Err(format!("--variant: elven (or chess, the default), not {value}")),
+                }
+            }
             "--validation" => options.validation = Some(PathBuf::from(value)),
             "--epochs" => options.settings.epochs = whole()?,
             "--batch" => options.settings.batch_size = whole()?,
@@ -160,6 +172,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
     }
     if options.init.is_some() && options.init_net.is_some() {
         return Err("--init and --init-net: one or the other".into());
+    }
+    if options.shape.inputs != InputSet::Chess && options.shape.king_buckets.keyed() {
+        return Err("--king-buckets: chess's boards only, not with --variant".into());
     }
     options.shape.factorised = factoriser && options.shape.king_buckets.keyed();
     if options.out.is_none() && !options.fit_scale {
@@ -264,28 +279,52 @@ fn train<const H: usize>(options: &Options) -> Result<(), String> {
         refuse_output_among_inputs(checkpoint, read())?;
     }
     let start = Instant::now();
-    // Binary files are mapped, not read: only the order of the positions
-    // is held in memory.
-    let mut records = FileRecords::open(&options.data)?;
-    let validation = match &options.validation {
-        Some(path) => read_records(path)?,
-        None => {
-            let holdout = ((records.len() as f64 * options.holdout) as usize).min(records.len().saturating_sub(1));
-            records.split_off(holdout)
+    let holdout = |len: usize| ((len as f64 * options.holdout) as usize).min(len.saturating_sub(1));
+    match options.shape.inputs {
+        InputSet::Chess => {
+            // Binary files are mapped, not read: only the order of the
+            // positions is held in memory.
+            let mut records = FileRecords::open(&options.data)?;
+            let validation = match &options.validation {
+                Some(path) => read_records(path)?,
+                None => records.split_off(holdout(records.len())),
+            };
+            fit::<H, _, _>(options, &records, &validation, start)
         }
-    };
+        InputSet::Elven => {
+            let mut records = Vec::new();
+            for path in &options.data {
+                records.extend(read_elven_records(path)?);
+            }
+            let validation = match &options.validation {
+                Some(path) => read_elven_records(path)?,
+                None => records.split_off(records.len() - holdout(records.len())),
+            };
+            fit::<H, ElvenRecord, _>(options, &records, &validation, start)
+        }
+    }
+}
+
+/// Trains on `records`, validated on `validation`, and writes the network.
+fn fit<const H: usize, T: TrainingPosition, R: RecordSet<T>>(
+    options: &Options,
+    records: &R,
+    validation: &[T],
+    start: Instant,
+) -> Result<(), String> {
     if records.is_empty() {
         return Err("no training positions in the data files".into());
     }
     println!(
-        "{} training and {} validation positions read in {:.1} s; network 768x2 -> {H}x2 -> 1, {}",
+        "{} training and {} validation positions read in {:.1} s; network {}x2 -> {H}x2 -> 1, {}",
         records.len(),
         validation.len(),
         start.elapsed().as_secs_f64(),
+        options.shape.inputs.count(),
         options.shape.describe()
     );
     if options.fit_scale {
-        println!("the scale that best predicts the results from the scores: {}", fit_scale(&records));
+        println!("the scale that best predicts the results from the scores: {}", fit_scale(records));
         if options.out.is_none() {
             return Ok(());
         }
@@ -327,9 +366,9 @@ fn train<const H: usize>(options: &Options) -> Result<(), String> {
     while trainer.epochs_done < settings.epochs {
         let epoch_start = Instant::now();
         let learning_rate = settings.learning_rate_at(trainer.epochs_done, 1.0);
-        let train_loss = trainer.epoch(&records, settings);
+        let train_loss = trainer.epoch(records, settings);
         let speed = records.len() as f64 / epoch_start.elapsed().as_secs_f64();
-        let validation_loss = trainer.loss(&validation, settings);
+        let validation_loss = trainer.loss(validation, settings);
         println!(
             "{:5} {:7.5} {:11.6} {:16.6} {:12.0} {:7.0} s",
             trainer.epochs_done,

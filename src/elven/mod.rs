@@ -14,7 +14,8 @@
 //! - `moves`: a move, its effect and its text; `movegen` the legal moves;
 //!   `make` plays one.
 //! - `castling`, `zobrist`, `perft`.
-//! - [`eval`]: the evaluation; `search`: the search's hooks (the search
+//! - [`eval`]: the hand-set evaluation; `nnue`: the network's;
+//!   `search`: the search's hooks (the search
 //!   itself is src/search/search.rs); [`game`]: a game and its end.
 
 pub mod attacks;
@@ -26,6 +27,7 @@ mod gives_check;
 mod make;
 mod movegen;
 mod moves;
+mod nnue;
 mod perft;
 mod piece;
 mod position;
@@ -48,6 +50,7 @@ pub use fen::ELVEN_BOARD;
 pub use gives_check::ElvenChecks;
 pub use movegen::{ElvenMoveList, ELVEN_MAX_MOVES};
 pub use moves::{ElvenMove, ElvenMoveError};
+pub use nnue::evaluate as network_evaluation;
 pub use piece::{ElvenArmy, ElvenPiece, ElvenPieceKind};
 pub use position::{ElvenPosition, ELVEN_STARTPOS_FEN};
 pub use rules::ElvenRules;

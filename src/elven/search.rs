@@ -2,7 +2,7 @@
 //! src/search/game/ and the hooks of src/search/hooks.rs): one move a turn,
 //! the goal to mate, no forced captures, so every hook is chess's but for
 //! the board's size, the moves' table form, the warlock's captures and the
-//! evaluation (hand-set, no network).
+//! evaluation (its own network where the engine has one, else by hand).
 
 use super::eval::{evaluate, VALUES};
 use super::{
@@ -11,7 +11,7 @@ use super::{
 use crate::board::stage;
 use crate::eval::MAX_EVALUATION;
 use crate::game::{Game, HistorySizes, Scores, Searchable, Structure, Workspace};
-use crate::nnue::Network;
+use crate::nnue::{Network, NetworkGame};
 use crate::types::Color;
 use crate::types::Move;
 use std::sync::Arc;
@@ -55,8 +55,17 @@ impl Searchable for ElvenPosition {
 
     const BOUNDED_QUIESCENCE: bool = true;
 
-    fn evaluate(&self, _workspace: &mut Workspace, _network: Option<&Arc<Network>>, _ply: usize) -> i32 {
-        evaluate(self).clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    /// Its own network where the engine has one for it, else by hand.
+    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
+        let value = match network {
+            Some(network) => workspace.men.evaluate(network, &super::nnue::men(self), self.side_to_move()),
+            None => evaluate(self),
+        };
+        value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
+    }
+
+    fn network_game(&self) -> NetworkGame {
+        NetworkGame::Elven
     }
 
     fn clock_side(&self) -> Color {

@@ -16,7 +16,7 @@
 
 use super::{Chance, Game};
 use crate::eval::Evaluator;
-use crate::nnue::{AccumulatorCache, AccumulatorStack, Network, NetworkGame};
+use crate::nnue::{AccumulatorCache, AccumulatorStack, MenCache, Network, NetworkGame};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::Color;
 use std::sync::Arc;
@@ -25,11 +25,13 @@ use std::sync::Arc;
 /// game: the network's hidden layer for each ply of the line (chess), the
 /// hand-crafted evaluation with its pawn hash table (chess), and the
 /// hidden layer of the last board judged, brought to the next by the men
-/// that came and went (the variants the network judges).
+/// that came and went (the variants the network judges, and Elven Chess
+/// on its own board).
 pub struct Workspace {
     pub accumulators: AccumulatorStack,
     pub evaluator: Evaluator,
     pub cache: AccumulatorCache,
+    pub men: MenCache,
 }
 
 impl Workspace {
@@ -40,6 +42,7 @@ impl Workspace {
             accumulators: AccumulatorStack::new(plies),
             evaluator: Evaluator::try_new()?,
             cache: AccumulatorCache::default(),
+            men: MenCache::default(),
         })
     }
 }

@@ -1,4 +1,6 @@
 //! The network's inputs: one for each (piece, square) seen from one side.
+//! Chess's boards have 768 a view ([`InputSet::Chess`]); Elven Chess's
+//! 10x10 board 2,000 ([`InputSet::Elven`]).
 //!
 //! Each side sees the board from its own end: its own pieces come first
 //! (indices 0-383), the opponent's after (384-767), and Black's view flips
@@ -15,6 +17,84 @@ use crate::types::{Color, Piece, Square};
 
 /// Inputs of one view.
 pub const INPUTS: usize = 768;
+
+/// The inputs a network reads: which board, which men.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum InputSet {
+    /// The chess board: 2 sides x 6 kinds x 64 squares.
+    #[default]
+    Chess,
+    /// Elven Chess's board: 2 sides x 10 kinds x 100 squares, Black's view
+    /// turned half a turn ([`elven_feature_index`]).
+    Elven,
+}
+
+impl InputSet {
+    pub const ALL: [InputSet; 2] = [InputSet::Chess, InputSet::Elven];
+
+    /// The number a network file names the set by.
+    pub const fn code(self) -> u32 {
+        self as u32
+    }
+
+    pub fn from_code(code: u32) -> Option<InputSet> {
+        InputSet::ALL.into_iter().find(|set| set.code() == code)
+    }
+
+    /// Inputs of one view.
+    pub const fn count(self) -> usize {
+        match self {
+            InputSet::Chess => INPUTS,
+            InputSet::Elven => ELVEN_INPUTS,
+        }
+    }
+
+    /// The most men a board of the game holds: the bound of a hidden
+    /// value's range.
+    pub const fn max_men(self) -> usize {
+        match self {
+            InputSet::Chess => 32,
+            InputSet::Elven => 46,
+        }
+    }
+
+    /// The output bucket of a board with `men` men: eight, from the
+    /// fewest men to the most.
+    #[inline(always)]
+    pub fn output_bucket(self, men: u32) -> usize {
+        let width = match self {
+            InputSet::Chess => 4,
+            InputSet::Elven => 6,
+        };
+        (men.saturating_sub(2) as usize / width).min(7)
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            InputSet::Chess => "chess (768 inputs a view)",
+            InputSet::Elven => "Elven Chess (2,000 inputs a view)",
+        }
+    }
+}
+
+/// Inputs of one view of Elven Chess's board.
+pub const ELVEN_INPUTS: usize = 2 * 10 * 100;
+
+/// The input that a man of colour `color` and kind `kind` (0 to 9, its
+/// index among Elven Chess's kinds) on the 10x10 square `square` (0 to
+/// 99, a1 first) sets in `perspective`'s view: its own men first, and
+/// Black's view turned half a turn (square 99 - s), since Elven Chess's
+/// start, its castlings and its promotion zones are symmetric so and not
+/// by a mirror of the ranks (the kings stand on f1 and e10).
+#[inline(always)]
+pub fn elven_feature_index(perspective: Color, color: Color, kind: usize, square: usize) -> usize {
+    let theirs = (color != perspective) as usize;
+    let square = match perspective {
+        Color::White => square,
+        Color::Black => 99 - square,
+    };
+    (theirs * 10 + kind) * 100 + square
+}
 
 /// How one view reads the board under a network: the first of its set of
 /// rows (its king's bucket times [`INPUTS`]) and the mask that mirrors the
@@ -76,5 +156,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_elven_view_sees_every_man_once_and_black_turned_half_a_turn() {
+        let mut seen = vec![false; 2 * ELVEN_INPUTS];
+        for perspective in Color::ALL {
+            for color in Color::ALL {
+                for kind in 0..10 {
+                    for square in 0..100 {
+                        let index = elven_feature_index(perspective, color, kind, square);
+                        assert!(index < ELVEN_INPUTS);
+                        assert!(!std::mem::replace(&mut seen[perspective.index() * ELVEN_INPUTS + index], true));
+                        // The other side, on the square turned, is this
+                        // man as the other view sees it.
+                        assert_eq!(elven_feature_index(!perspective, !color, kind, 99 - square), index);
+                    }
+                }
+            }
+        }
+        // White's king on f1 (square 5) and Black's on e10 (94): each its
+        // own king on the same square of its own view.
+        assert_eq!(elven_feature_index(Color::White, Color::White, 5, 5), 5 * 100 + 5);
+        assert_eq!(elven_feature_index(Color::Black, Color::Black, 5, 94), 5 * 100 + 5);
+        assert_eq!(elven_feature_index(Color::White, Color::Black, 5, 94), 15 * 100 + 94);
+        assert_eq!(InputSet::Elven.count(), 2000);
+        assert_eq!(InputSet::from_code(InputSet::Elven.code()), Some(InputSet::Elven));
+        assert_eq!(InputSet::from_code(2), None);
+    }
+
+    #[test]
+    fn the_output_buckets_spread_each_games_men() {
+        for set in InputSet::ALL {
+            assert_eq!(set.output_bucket(2), 0);
+            assert_eq!(set.output_bucket(set.max_men() as u32), 7);
+        }
+        assert_eq!(InputSet::Chess.output_bucket(6), 1);
+        assert_eq!(InputSet::Elven.output_bucket(8), 1);
+        assert_eq!(InputSet::Elven.output_bucket(31), 4);
     }
 }

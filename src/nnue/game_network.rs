@@ -2,9 +2,12 @@
 //! variants whose games showed it stronger than their hand-set evaluation
 //! (placement, ghost, Marseillais: `variants::eval::judged_by_network`);
 //! losing chess, whose goal is chess's turned around, has a network of its
-//! own, trained on its own self-play (docs/network.md). Each has its
-//! `EvalFile` option and its network built into the binary (`build.rs`).
+//! own, trained on its own self-play (docs/network.md), and so has Elven
+//! Chess, whose network reads its 10x10 board ([`InputSet::Elven`]). Each
+//! has its `EvalFile` option and its network built into the binary
+//! (`build.rs`) where the build has one.
 
+use super::features::InputSet;
 use super::Network;
 use std::sync::{Arc, LazyLock};
 
@@ -15,11 +18,13 @@ pub enum NetworkGame {
     Chess,
     /// Losing chess.
     Losers,
+    /// Elven Chess.
+    Elven,
 }
 
 impl NetworkGame {
-    pub const COUNT: usize = 2;
-    pub const ALL: [NetworkGame; NetworkGame::COUNT] = [NetworkGame::Chess, NetworkGame::Losers];
+    pub const COUNT: usize = 3;
+    pub const ALL: [NetworkGame; NetworkGame::COUNT] = [NetworkGame::Chess, NetworkGame::Losers, NetworkGame::Elven];
 
     pub const fn index(self) -> usize {
         self as usize
@@ -30,6 +35,15 @@ impl NetworkGame {
         match self {
             NetworkGame::Chess => "chess",
             NetworkGame::Losers => "losers",
+            NetworkGame::Elven => "elven",
+        }
+    }
+
+    /// The inputs its networks read.
+    pub const fn input_set(self) -> InputSet {
+        match self {
+            NetworkGame::Chess | NetworkGame::Losers => InputSet::Chess,
+            NetworkGame::Elven => InputSet::Elven,
         }
     }
 
@@ -38,6 +52,7 @@ impl NetworkGame {
         match self {
             NetworkGame::Chess => "EvalFile",
             NetworkGame::Losers => "EvalFile_losers",
+            NetworkGame::Elven => "EvalFile_elven",
         }
     }
 }
@@ -47,6 +62,7 @@ impl NetworkGame {
 static EMBEDDED_BYTES: [&[u8]; NetworkGame::COUNT] = [
     include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue")),
     include_bytes!(concat!(env!("OUT_DIR"), "/losers.nnue")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/elven.nnue")),
 ];
 
 static EMBEDDED: LazyLock<[Option<Arc<Network>>; NetworkGame::COUNT]> = LazyLock::new(|| {
@@ -77,6 +93,11 @@ mod tests {
         assert!(!Arc::ptr_eq(&chess, &losers));
         assert_ne!(chess.to_bytes(), losers.to_bytes(), "two networks, not one twice");
         let names: Vec<&str> = NetworkGame::ALL.iter().map(|g| g.option_name()).collect();
-        assert_eq!(names, ["EvalFile", "EvalFile_losers"]);
+        assert_eq!(names, ["EvalFile", "EvalFile_losers", "EvalFile_elven"]);
+        for game in NetworkGame::ALL {
+            if let Some(network) = built_in(game) {
+                assert_eq!(network.inputs, game.input_set(), "{}'s network reads its own board", game.name());
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@
 //!   the search's stack of it.
 //! - `cache.rs`: an accumulator kept with the men it counts, brought to
 //!   the next board by the difference (the variants' evaluation).
+//! - `men_cache.rs`: the same for Elven Chess's 10x10 board.
 //! - `simd/`: the inner loop for AVX-512, AVX2 and portable targets.
 //!
 //! The default network is built into the binary (`build.rs` copies
@@ -18,12 +19,14 @@ pub mod accumulator;
 pub mod cache;
 pub mod features;
 pub mod game_network;
+pub mod men_cache;
 pub mod network;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use cache::AccumulatorCache;
 pub use game_network::NetworkGame;
+pub use men_cache::MenCache;
 pub use network::{Network, NetworkError, HIDDEN};
 
 use std::path::Path;
@@ -50,7 +53,16 @@ pub fn load_eval_file(game: NetworkGame, path: String) -> Result<(Option<Arc<Net
     if path.is_empty() || path.eq_ignore_ascii_case(BUILT_IN_NETWORK) {
         return Ok((game_network::built_in(game), BUILT_IN_NETWORK.to_string()));
     }
-    load(Path::new(&path)).map(|network| (Some(network), path))
+    let network = load(Path::new(&path))?;
+    if network.inputs != game.input_set() {
+        return Err(format!(
+            "{path}: a network of {}, where {} reads {}",
+            network.inputs.name(),
+            game.option_name(),
+            game.input_set().name()
+        ));
+    }
+    Ok((Some(network), path))
 }
 
 /// Reads a network file of this build's width. No more than a network's

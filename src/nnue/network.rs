@@ -22,9 +22,12 @@
 //! side to move's `HIDDEN` i16, then the other side's) and the output
 //! biases (`OUTPUT_BUCKETS` i32). Version 2 is version 3 with one king
 //! bucket and no mirroring, without those fields; a network of that shape
-//! is written so.
+//! is written so. Version 4 is version 3 with the input set (u32: 0 chess,
+//! 1 Elven Chess, [`InputSet`]) after the scale, and that set's rows in
+//! place of 768: the version of every network that does not read the
+//! chess board, so that chess's files stay as they were.
 
-use super::features::{ViewKey, INPUTS};
+use super::features::{InputSet, ViewKey, INPUTS};
 use super::simd;
 use crate::types::{Color, Square};
 use std::fmt;
@@ -45,7 +48,7 @@ pub const MAX_KING_BUCKETS: usize = 32;
 /// The output bucket of a position with `pieces` pieces (2 to 32).
 #[inline(always)]
 pub fn output_bucket(pieces: u32) -> usize {
-    (pieces.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
+    InputSet::Chess.output_bucket(pieces)
 }
 
 const MAGIC: &[u8; 4] = b"RQNN";
@@ -53,11 +56,13 @@ const MAGIC: &[u8; 4] = b"RQNN";
 const VERSION_PLAIN: u32 = 2;
 /// The version with king buckets.
 const VERSION: u32 = 3;
+/// The version that names its input set.
+const VERSION_INPUTS: u32 = 4;
 const HEADER_BYTES: usize = 16;
 const BUCKETS_HEADER_BYTES: usize = 8 + 64;
 /// The size of a version-2 network file (one king bucket) of this build's
 /// hidden size.
-pub const FILE_BYTES: usize = file_bytes(HIDDEN, 1, false);
+pub const FILE_BYTES: usize = file_bytes(HIDDEN, 1, InputSet::Chess, false);
 
 /// The largest network file this build reads (the most king buckets).
 pub const MAX_FILE_BYTES: usize = max_file_bytes(HIDDEN);
@@ -65,14 +70,21 @@ pub const MAX_FILE_BYTES: usize = max_file_bytes(HIDDEN);
 /// The largest file of a network of `hidden` neurons (the most king
 /// buckets).
 pub const fn max_file_bytes(hidden: usize) -> usize {
-    file_bytes(hidden, MAX_KING_BUCKETS, true)
+    let chess = file_bytes(hidden, MAX_KING_BUCKETS, InputSet::Chess, true);
+    let elven = file_bytes(hidden, MAX_KING_BUCKETS, InputSet::Elven, true);
+    if chess > elven {
+        chess
+    } else {
+        elven
+    }
 }
 
 /// The size of the file of a network of `hidden` neurons with `buckets`
-/// king buckets, written in version 3 (`keyed`) or 2.
-const fn file_bytes(hidden: usize, buckets: usize, keyed: bool) -> usize {
-    let header = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
-    header + 2 * (buckets * INPUTS * hidden + hidden + OUTPUT_BUCKETS * 2 * hidden) + 4 * OUTPUT_BUCKETS
+/// king buckets reading `inputs`, written with the king buckets' header
+/// (`keyed`: version 3 or 4) or without it (version 2).
+const fn file_bytes(hidden: usize, buckets: usize, inputs: InputSet, keyed: bool) -> usize {
+    let header = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 } + (inputs.code() != 0) as usize * 4;
+    header + 2 * (buckets * inputs.count() * hidden + hidden + OUTPUT_BUCKETS * 2 * hidden) + 4 * OUTPUT_BUCKETS
 }
 
 /// Whether a network of `hidden` neurons can be evaluated: a whole number
@@ -174,7 +186,8 @@ impl<const H: usize> std::ops::DerefMut for Row<H> {
 /// evaluates those of `HIDDEN`.
 #[repr(C, align(64))]
 pub struct Network<const H: usize = HIDDEN> {
-    /// For each king bucket, 768 rows ([`ViewKey::index`]).
+    /// For each king bucket, a row for each input of `inputs`
+    /// ([`ViewKey::index`] for chess's).
     pub feature_weights: Box<[Row<H>]>,
     pub feature_bias: [i16; H],
     /// For each bucket: for the side to move's view, then the other side's.
@@ -183,6 +196,8 @@ pub struct Network<const H: usize = HIDDEN> {
     /// Centipawns for an output of 1.0.
     pub scale: i32,
     pub king_buckets: KingBuckets,
+    /// The board and men it reads.
+    pub inputs: InputSet,
 }
 
 /// Why a network file cannot be used.
@@ -190,6 +205,8 @@ pub struct Network<const H: usize = HIDDEN> {
 pub enum NetworkError {
     BadMagic,
     Version(u32),
+    /// A version-4 file names an input set this build does not know.
+    Inputs(u32),
     /// The file's hidden size is not the one asked for (this build's).
     Hidden {
         found: u32,
@@ -212,8 +229,9 @@ impl fmt::Display for NetworkError {
         match self {
             NetworkError::BadMagic => write!(f, "not a Roque network (the file does not start with RQNN)"),
             NetworkError::Version(v) => {
-                write!(f, "network format version {v}; this build reads versions {VERSION_PLAIN} and {VERSION}")
+                write!(f, "network format version {v}; this build reads versions {VERSION_PLAIN} to {VERSION_INPUTS}")
             }
+            NetworkError::Inputs(code) => write!(f, "input set {code}, where 0 (chess) and 1 (Elven Chess) are read"),
             NetworkError::Hidden { found, expected } => write!(
                 f,
                 "a hidden layer of {found} neurons, where {expected} are read (a build for another width: make EVALFILE=<net>)"
@@ -242,14 +260,20 @@ impl<const H: usize> Network<H> {
 
     /// A network of zeros with these king buckets.
     pub fn zeroed_with(king_buckets: KingBuckets) -> Box<Network<H>> {
+        Network::zeroed_for(InputSet::Chess, king_buckets)
+    }
+
+    /// A network of zeros reading `inputs`, with these king buckets.
+    pub fn zeroed_for(inputs: InputSet, king_buckets: KingBuckets) -> Box<Network<H>> {
         let () = Self::WIDTH_ALLOWED;
         Box::new(Network {
-            feature_weights: vec![Row([0; H]); king_buckets.count * INPUTS].into_boxed_slice(),
+            feature_weights: vec![Row([0; H]); king_buckets.count * inputs.count()].into_boxed_slice(),
             feature_bias: [0; H],
             output_weights: [[[0; H]; 2]; OUTPUT_BUCKETS],
             output_bias: [0; OUTPUT_BUCKETS],
             scale: 0,
             king_buckets,
+            inputs,
         })
     }
 
@@ -285,7 +309,7 @@ impl<const H: usize> Network<H> {
         }
         let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let (version, hidden, scale) = (word(4), word(8), word(12));
-        if version != VERSION && version != VERSION_PLAIN {
+        if !(VERSION_PLAIN..=VERSION_INPUTS).contains(&version) {
             return Err(NetworkError::Version(version));
         }
         if hidden as usize != H {
@@ -294,21 +318,33 @@ impl<const H: usize> Network<H> {
         if !(1..=10_000).contains(&scale) {
             return Err(NetworkError::Scale(scale));
         }
-        let keyed = version == VERSION;
-        let king_buckets = if keyed {
-            if bytes.len() < HEADER_BYTES + BUCKETS_HEADER_BYTES {
-                return Err(NetworkError::Size { expected: file_bytes(H, 1, true), found: bytes.len() });
+        // Version 4's input set, then version 3's king buckets.
+        let (inputs, buckets_at) = if version == VERSION_INPUTS {
+            if bytes.len() < HEADER_BYTES + 4 {
+                return Err(NetworkError::Size { expected: HEADER_BYTES + 4, found: bytes.len() });
             }
-            king_buckets_of(word(16), word(20), &bytes[24..88])?
+            let code = word(HEADER_BYTES);
+            // A chess network is written in version 2 or 3.
+            let inputs = InputSet::from_code(code).filter(|&set| set != InputSet::Chess);
+            (inputs.ok_or(NetworkError::Inputs(code))?, HEADER_BYTES + 4)
+        } else {
+            (InputSet::Chess, HEADER_BYTES)
+        };
+        let keyed = version != VERSION_PLAIN;
+        let king_buckets = if keyed {
+            if bytes.len() < buckets_at + BUCKETS_HEADER_BYTES {
+                return Err(NetworkError::Size { expected: file_bytes(H, 1, inputs, true), found: bytes.len() });
+            }
+            king_buckets_of(word(buckets_at), word(buckets_at + 4), &bytes[buckets_at + 8..buckets_at + 72])?
         } else {
             KingBuckets::NONE
         };
-        let expected = file_bytes(H, king_buckets.count, keyed);
+        let expected = file_bytes(H, king_buckets.count, inputs, keyed);
         if bytes.len() != expected {
             return Err(NetworkError::Size { expected, found: bytes.len() });
         }
-        let mut network = Network::zeroed_with(king_buckets);
-        let start = HEADER_BYTES + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
+        let mut network = Network::zeroed_for(inputs, king_buckets);
+        let start = buckets_at + if keyed { BUCKETS_HEADER_BYTES } else { 0 };
         let mut values = bytes[start..].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
         let rows =
             network.feature_weights.iter_mut().map(|row| &mut row.0).chain(std::iter::once(&mut network.feature_bias));
@@ -325,8 +361,8 @@ impl<const H: usize> Network<H> {
     }
 
     /// Refuses weights with which the integer arithmetic could overflow:
-    /// a hidden value must stay within i16 whatever 32 pieces stand on the
-    /// board, a clipped value times an output weight within i16 too, and a
+    /// a hidden value must stay within i16 whatever men stand on the board
+    /// (32 in chess, 46 in Elven Chess), a clipped value times an output weight within i16 too, and a
     /// view's output sum (at most QA² times the sum of its weights' sizes)
     /// within i32.
     fn check_ranges(&self) -> Result<(), NetworkError> {
@@ -337,7 +373,8 @@ impl<const H: usize> Network<H> {
             }
         }
         for (neuron, most) in largest.iter().enumerate() {
-            if self.feature_bias[neuron].unsigned_abs() as i64 + 32 * most > i16::MAX as i64 {
+            let men = self.inputs.max_men() as i64;
+            if self.feature_bias[neuron].unsigned_abs() as i64 + men * most > i16::MAX as i64 {
                 return Err(NetworkError::Range("feature weights"));
             }
         }
@@ -353,14 +390,25 @@ impl<const H: usize> Network<H> {
         Ok(())
     }
 
-    /// The network file (version 2 where it has no king buckets).
+    /// The network file: version 2 where it reads the chess board without
+    /// king buckets, 3 with them, 4 where it reads another board.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let keyed = self.king_buckets.keyed();
-        let mut bytes = Vec::with_capacity(file_bytes(H, self.king_buckets.count, keyed));
+        let named = self.inputs != InputSet::Chess;
+        let keyed = self.king_buckets.keyed() || named;
+        let mut bytes = Vec::with_capacity(file_bytes(H, self.king_buckets.count, self.inputs, keyed));
         bytes.extend_from_slice(MAGIC);
-        let version = if keyed { VERSION } else { VERSION_PLAIN };
+        let version = if named {
+            VERSION_INPUTS
+        } else if keyed {
+            VERSION
+        } else {
+            VERSION_PLAIN
+        };
         for word in [version, H as u32, self.scale as u32] {
             bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        if named {
+            bytes.extend_from_slice(&self.inputs.code().to_le_bytes());
         }
         if keyed {
             for word in [self.king_buckets.count as u32, self.king_buckets.mirror as u32] {
@@ -400,6 +448,19 @@ impl<const H: usize> Network<H> {
         for square in position.occupied() {
             let piece = position.piece_on(square).expect("an occupied square holds a piece");
             let row = self.row(key.index(view, piece, square));
+            values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
+        }
+        values
+    }
+
+    /// A view's hidden layer before its activation from its inputs (the
+    /// rows of every man on the board, as the network's input set numbers
+    /// them): the biases plus each row.
+    #[inline(always)]
+    pub fn view_of_inputs(&self, inputs: impl IntoIterator<Item = usize>) -> [i16; H] {
+        let mut values = self.feature_bias;
+        for input in inputs {
+            let row = self.row(input);
             values.iter_mut().zip(row.iter()).for_each(|(v, w)| *v += w);
         }
         values
@@ -460,6 +521,42 @@ mod tests {
         assert_eq!(back.to_bytes(), bytes);
         assert_eq!(back.output_bias[7], -1234);
         assert_eq!(back.output_weights[5][1][3], -77);
+    }
+
+    #[test]
+    fn an_elven_network_file_names_its_inputs_and_round_trips() {
+        let mut network = Network::<HIDDEN>::zeroed_for(InputSet::Elven, KingBuckets::NONE);
+        assert_eq!(network.feature_weights.len(), 2000);
+        network.feature_weights[1999][3] = -21;
+        network.output_bias[2] = 99;
+        network.scale = 560;
+        let bytes = network.to_bytes();
+        assert_eq!(u32::from_le_bytes(bytes[4..8].try_into().unwrap()), VERSION_INPUTS);
+        assert_eq!(bytes.len(), FILE_BYTES + 4 + BUCKETS_HEADER_BYTES + 1232 * HIDDEN * 2);
+        let back = Network::<HIDDEN>::from_bytes(&bytes).unwrap();
+        assert_eq!((back.inputs, back.feature_weights[1999][3], back.output_bias[2]), (InputSet::Elven, -21, 99));
+        assert_eq!(back.to_bytes(), bytes);
+        // An unknown input set, and chess's named in version 4 (written
+        // in 2 or 3 only), are refused.
+        for code in [0u32, 7] {
+            let mut other = bytes.clone();
+            other[16..20].copy_from_slice(&code.to_le_bytes());
+            assert_eq!(Network::<HIDDEN>::from_bytes(&other).err(), Some(NetworkError::Inputs(code)));
+        }
+        // A chess network is still written as before, in version 2.
+        assert_eq!(u32::from_le_bytes(sample_network().to_bytes()[4..8].try_into().unwrap()), VERSION_PLAIN);
+    }
+
+    #[test]
+    fn an_elven_network_is_checked_for_its_46_men() {
+        let mut network = Network::<HIDDEN>::zeroed_for(InputSet::Elven, KingBuckets::NONE);
+        network.scale = 560;
+        // 720 a man: 32 men would fit in i16, 46 do not.
+        network.feature_weights[17][0] = 720;
+        let bytes = network.to_bytes();
+        assert_eq!(Network::<HIDDEN>::from_bytes(&bytes).err(), Some(NetworkError::Range("feature weights")));
+        network.feature_weights[17][0] = 700 * 32 / 46;
+        assert!(Network::<HIDDEN>::from_bytes(&network.to_bytes()).is_ok());
     }
 
     /// Four buckets by the king's square, mirrored.
@@ -577,7 +674,7 @@ mod tests {
         let mut wrong = bytes.clone();
         wrong[4] = 9;
         assert_eq!(Network::<HIDDEN>::from_bytes(&wrong).err(), Some(NetworkError::Version(9)));
-        assert_eq!(NetworkError::Version(9).to_string(), "network format version 9; this build reads versions 2 and 3");
+        assert_eq!(NetworkError::Version(9).to_string(), "network format version 9; this build reads versions 2 to 4");
         let mut wrong = bytes.clone();
         wrong[8..12].copy_from_slice(&(HIDDEN as u32 * 2).to_le_bytes());
         assert_eq!(

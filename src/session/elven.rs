@@ -6,7 +6,7 @@ use crate::board::perft::perft_until_stopped;
 use crate::board::result_text;
 use crate::elven::game::ElvenRecord;
 use crate::elven::{ElvenMove, ElvenPosition};
-use crate::nnue::Network;
+use crate::nnue::{Network, NetworkGame};
 use crate::search::{Engine, Reporter, SearchLimits};
 use crate::types::Color;
 use std::sync::atomic::AtomicBool;
@@ -64,14 +64,30 @@ impl PlayedGame for ElvenRecord {
         position.fen()
     }
 
+    fn network_game(&self) -> NetworkGame {
+        NetworkGame::Elven
+    }
+
     fn count(position: &ElvenPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {
         perft_until_stopped(position, depth, stop)
     }
 
-    /// Elven Chess is judged by hand: the network is chess's.
-    fn evaluation(&self, _network: Option<&Network>, _use_network: bool, _network_name: &str) -> Vec<String> {
-        let score = crate::elven::eval::evaluate(ElvenRecord::position(self));
-        vec![format!("Elven evaluation: {score} cp for the side to move")]
+    /// The hand-set evaluation, and the network's where there is one, the
+    /// one the search uses named.
+    fn evaluation(&self, network: Option<&Network>, use_network: bool, network_name: &str) -> Vec<String> {
+        let position = ElvenRecord::position(self);
+        let by_hand = crate::elven::eval::evaluate(position);
+        let mut lines = vec![format!("Elven evaluation by hand: {by_hand} cp for the side to move")];
+        match network {
+            Some(network) => {
+                let value = crate::elven::network_evaluation(network, position);
+                lines.push(format!("Elven network ({network_name}): {value} cp for the side to move"));
+                let used = if use_network { "the network" } else { "the hand-set evaluation (Use NNUE false)" };
+                lines.push(format!("The search uses {used}"));
+            }
+            None => lines.push("No Elven network in this build: the search judges by hand".to_string()),
+        }
+        lines
     }
 
     fn start_search(

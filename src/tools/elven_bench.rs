@@ -6,6 +6,7 @@
 use crate::elven::game::ElvenRecord;
 use crate::elven::ElvenPosition;
 use crate::search::SearchLimits;
+use crate::tools::bench::BenchEvaluation;
 use crate::tools::variant_bench::{search_each, VariantBenchResult, POSITIONS};
 use crate::types::random::Random;
 
@@ -43,9 +44,10 @@ pub fn positions() -> Vec<ElvenPosition> {
 /// `threads` search threads, with a 16 MiB table and the histories cleared
 /// before each; prints one line per position, the time, and `N nodes M
 /// nps` last.
-pub fn run(depth: Option<u32>, threads: usize) -> VariantBenchResult {
+pub fn run(depth: Option<u32>, threads: usize, evaluation: BenchEvaluation) -> VariantBenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     search_each(crate::elven::UCI_NAME, positions(), depth, threads, |engine, &position| {
+        engine.set_use_network(evaluation == BenchEvaluation::Network);
         let limits = SearchLimits::depth(depth);
         let result = engine.search_game_sync(position, &[position.key()], limits, ());
         (result.best.to_string(), result.nodes, position.fen())

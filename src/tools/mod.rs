@@ -23,6 +23,8 @@ pub mod data_files;
 #[cfg(feature = "tools")]
 pub mod datagen;
 #[cfg(feature = "tools")]
+pub mod elven_records;
+#[cfg(feature = "tools")]
 pub mod game_datagen;
 #[cfg(feature = "tools")]
 pub mod genfens;

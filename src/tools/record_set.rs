@@ -9,29 +9,30 @@ use rayon::prelude::*;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-/// Records by index.
-pub trait RecordSet: Sync {
+/// Records by index: chess's [`Record`]s, or another game's
+/// (`super::elven_records::ElvenRecord`).
+pub trait RecordSet<T = Record>: Sync {
     fn len(&self) -> usize;
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    fn get(&self, index: usize) -> Record;
+    fn get(&self, index: usize) -> T;
 }
 
-impl RecordSet for [Record] {
+impl<T: Copy + Sync> RecordSet<T> for [T] {
     fn len(&self) -> usize {
-        <[Record]>::len(self)
+        <[T]>::len(self)
     }
-    fn get(&self, index: usize) -> Record {
+    fn get(&self, index: usize) -> T {
         self[index]
     }
 }
 
-impl RecordSet for Vec<Record> {
+impl<T: Copy + Sync> RecordSet<T> for Vec<T> {
     fn len(&self) -> usize {
         self.as_slice().len()
     }
-    fn get(&self, index: usize) -> Record {
+    fn get(&self, index: usize) -> T {
         self[index]
     }
 }

@@ -12,6 +12,10 @@
 //! passes touch only those rows. Batches are split over the cores (rayon),
 //! each core summing its own gradient.
 //!
+//! The trainer reads any game's positions through [`TrainingPosition`]:
+//! chess's [`Record`]s (768 inputs a view) and Elven Chess's
+//! (`super::elven_records`, 2,000), the input set named by the [`Shape`].
+//!
 //! A network with king buckets ([`Shape`]) has a set of 768 rows for each
 //! bucket; trained with a factoriser, it also has one set shared by every
 //! bucket, added to the bucket's own in the forward pass and folded into
@@ -21,8 +25,8 @@
 
 use super::record_set::RecordSet;
 use super::training_data::Record;
-use crate::nnue::features::INPUTS;
-use crate::nnue::network::{king_buckets_of, output_bucket, KingBuckets, Network, OUTPUT_BUCKETS, QA, QB};
+use crate::nnue::features::InputSet;
+use crate::nnue::network::{king_buckets_of, KingBuckets, Network, OUTPUT_BUCKETS, QA, QB};
 use crate::types::{Color, PieceType, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -48,21 +52,30 @@ pub struct Shape {
     pub king_buckets: KingBuckets,
     /// A set of rows shared by every king bucket (only with several).
     pub factorised: bool,
+    /// The board and men the network reads.
+    pub inputs: InputSet,
 }
 
 impl Shape {
     /// 256 hidden neurons and one set of rows: generations 1 to 5.
-    pub const PLAIN: Shape = Shape { hidden: 256, king_buckets: KingBuckets::NONE, factorised: false };
+    pub const PLAIN: Shape =
+        Shape { hidden: 256, king_buckets: KingBuckets::NONE, factorised: false, inputs: InputSet::Chess };
+
+    /// Inputs of one view, one set of rows.
+    #[inline(always)]
+    fn inputs(&self) -> usize {
+        self.inputs.count()
+    }
 
     /// The first row of the factoriser (the number of the buckets' rows).
     #[inline(always)]
     fn factor_row(&self) -> usize {
-        self.king_buckets.count * INPUTS
+        self.king_buckets.count * self.inputs()
     }
 
     /// The input rows: the buckets', then the factoriser's.
     fn rows(&self) -> usize {
-        self.factor_row() + if self.factorised { INPUTS } else { 0 }
+        self.factor_row() + if self.factorised { self.inputs() } else { 0 }
     }
 
     #[inline(always)]
@@ -81,13 +94,18 @@ impl Shape {
     }
 
     /// In words, for messages: "256 hidden neurons, 4 king buckets,
-    /// mirrored, with a factoriser".
+    /// mirrored, with a factoriser" (and the inputs where they are not
+    /// chess's).
     pub fn describe(&self) -> String {
         let buckets = &self.king_buckets;
         let plural = if buckets.count == 1 { "" } else { "s" };
         let mirrored = if buckets.mirror { ", mirrored" } else { "" };
         let factoriser = if self.factorised { ", with a factoriser" } else { "" };
-        format!("{} hidden neurons, {} king bucket{plural}{mirrored}{factoriser}", self.hidden, buckets.count)
+        let inputs = match self.inputs {
+            InputSet::Chess => String::new(),
+            other => format!(", inputs of {}", other.name()),
+        };
+        format!("{} hidden neurons, {} king bucket{plural}{mirrored}{factoriser}{inputs}", self.hidden, buckets.count)
     }
 
     /// The number of parameters.
@@ -204,45 +222,121 @@ impl TrainSettings {
     }
 }
 
+/// The most men a training position holds (Elven Chess's 46, and room).
+pub const MAX_MEN: usize = 48;
+
 /// A training position, ready for the network: each view's inputs (its
 /// king bucket's rows) and the target, both for the side to move.
-struct Sample {
-    us: [u16; 32],
-    them: [u16; 32],
+pub struct Sample {
+    us: [u16; MAX_MEN],
+    them: [u16; MAX_MEN],
     count: usize,
     bucket: usize,
     target: f32,
+}
+
+impl Sample {
+    /// No inputs yet.
+    pub fn empty() -> Sample {
+        Sample { us: [0; MAX_MEN], them: [0; MAX_MEN], count: 0, bucket: 0, target: 0.0 }
+    }
+
+    /// Each view's inputs: the side to move's, the other's.
+    pub fn inputs(&self) -> (Vec<usize>, Vec<usize>) {
+        let view = |inputs: &[u16]| inputs[..self.count].iter().map(|&i| i as usize).collect();
+        (view(&self.us), view(&self.them))
+    }
+
+    /// Adds a man's input in each view.
+    #[inline(always)]
+    pub fn push(&mut self, us: usize, them: usize) {
+        self.us[self.count] = us as u16;
+        self.them[self.count] = them as u16;
+        self.count += 1;
+    }
 }
 
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-impl Sample {
-    /// The sample of a record; with `mirror`, and no castling right in the
-    /// way, the same position with files a to h mirrored (the same chess).
-    fn new(record: &Record, shape: &Shape, settings: &TrainSettings, wdl: f32, mirror: bool) -> Sample {
-        let side = record.side_to_move();
-        let flip = if mirror && !record.has_castling_rights() { 7 } else { 0 };
-        let mut sample = Sample { us: [0; 32], them: [0; 32], count: 0, bucket: 0, target: 0.0 };
+/// A position the trainer learns from, of any game: the inputs of each
+/// view, the search's score and the game's result.
+pub trait TrainingPosition: Copy + Sync + Send {
+    /// The input set its inputs belong to.
+    const INPUTS: InputSet;
+    /// Pushes each man's input in the side to move's view and the other's
+    /// ([`Sample::push`]) for `shape`; with `mirror`, of the position with
+    /// its files mirrored where its rules make that the same game (no
+    /// castling right in the way).
+    fn fill(&self, shape: &Shape, mirror: bool, sample: &mut Sample);
+    fn side_to_move(&self) -> Color;
+    /// The search's score in centipawns, for White.
+    fn white_score(&self) -> f32;
+    /// The game's result for White: 1, 0.5 or 0.
+    fn white_result(&self) -> f32;
+    /// The quantised network's evaluation in centipawns for the side to
+    /// move, computed from nothing.
+    fn quantised_evaluation<const H: usize>(&self, network: &Network<H>) -> i32;
+}
+
+impl TrainingPosition for Record {
+    const INPUTS: InputSet = InputSet::Chess;
+
+    /// With `mirror`, and no castling right in the way, files a to h
+    /// mirrored (the same chess).
+    fn fill(&self, shape: &Shape, mirror: bool, sample: &mut Sample) {
+        let side = self.side_to_move();
+        let flip = if mirror && !self.has_castling_rights() { 7 } else { 0 };
         let square_of = |square: Square| Square::from_index_unchecked(square.index() as u32 ^ flip);
         let mut kings = [None; 2];
-        for placed in record.pieces().filter(|placed| placed.piece.kind() == PieceType::King) {
+        for placed in self.pieces().filter(|placed| placed.piece.kind() == PieceType::King) {
             kings[placed.piece.color().index()] = Some(square_of(placed.square));
         }
         let key = |view: Color| shape.king_buckets.view_key(view, kings[view.index()]);
         let (us_key, them_key) = (key(side), key(!side));
-        for placed in record.pieces() {
+        for placed in self.pieces() {
             let square = square_of(placed.square);
-            sample.us[sample.count] = us_key.index(side, placed.piece, square) as u16;
-            sample.them[sample.count] = them_key.index(!side, placed.piece, square) as u16;
-            sample.count += 1;
+            sample.push(us_key.index(side, placed.piece, square), them_key.index(!side, placed.piece, square));
         }
-        sample.bucket = output_bucket(sample.count as u32);
-        let white_result = record.outcome.white_score();
-        let (result, score) = match side {
-            Color::White => (white_result, record.score as f32),
-            Color::Black => (1.0 - white_result, -(record.score as f32)),
+    }
+
+    fn side_to_move(&self) -> Color {
+        Record::side_to_move(self)
+    }
+
+    fn white_score(&self) -> f32 {
+        self.score as f32
+    }
+
+    fn white_result(&self) -> f32 {
+        self.outcome.white_score()
+    }
+
+    fn quantised_evaluation<const H: usize>(&self, network: &Network<H>) -> i32 {
+        let position = self.position().expect("training records hold legal positions");
+        network.evaluate_from_scratch(&position)
+    }
+}
+
+impl Sample {
+    /// The sample of a position; with `mirror`, the same position mirrored
+    /// where it can be ([`TrainingPosition::fill`]).
+    fn new<T: TrainingPosition>(
+        position: &T,
+        shape: &Shape,
+        settings: &TrainSettings,
+        wdl: f32,
+        mirror: bool,
+    ) -> Sample {
+        debug_assert_eq!(T::INPUTS, shape.inputs, "a shape of the positions' inputs");
+        let mut sample = Sample::empty();
+        position.fill(shape, mirror, &mut sample);
+        sample.bucket = shape.inputs.output_bucket(sample.count as u32);
+        let (white_result, white_score) = (position.white_result(), position.white_score());
+        let (result, score) = match position.side_to_move() {
+            Color::White => (white_result, white_score),
+            Color::Black => (1.0 - white_result, -white_score),
         };
         sample.target = wdl * result + (1.0 - wdl) * sigmoid(score / settings.scale);
         sample
@@ -316,10 +410,14 @@ impl<const H: usize> Trainer<H> {
             return Err("a network to start from must have no king buckets".to_string());
         }
         let mut parameters = vec![0.0f32; shape.parameters()];
+        if network.inputs != shape.inputs {
+            return Err(format!("a network to start from must read {}", shape.inputs.name()));
+        }
+        let inputs = shape.inputs();
         let rows =
-            if shape.factorised { shape.factor_row()..shape.factor_row() + INPUTS } else { 0..shape.factor_row() };
+            if shape.factorised { shape.factor_row()..shape.factor_row() + inputs } else { 0..shape.factor_row() };
         for row in rows {
-            for (i, &w) in network.feature_weights[row % INPUTS].iter().enumerate() {
+            for (i, &w) in network.feature_weights[row % inputs].iter().enumerate() {
                 parameters[row * H + i] = w as f32 / QA as f32;
             }
         }
@@ -345,7 +443,7 @@ impl<const H: usize> Trainer<H> {
             let row = &self.parameters[f as usize * H..][..H];
             hidden.iter_mut().zip(row).for_each(|(h, w)| *h += w);
             if shape.factorised {
-                let shared = &self.parameters[(shape.factor_row() + f as usize % INPUTS) * H..][..H];
+                let shared = &self.parameters[(shape.factor_row() + f as usize % shape.inputs()) * H..][..H];
                 hidden.iter_mut().zip(shared).for_each(|(h, w)| *h += w);
             }
         }
@@ -364,7 +462,7 @@ impl<const H: usize> Trainer<H> {
     }
 
     /// The evaluation of a record in centipawns for the side to move.
-    pub fn evaluate(&self, record: &Record, settings: &TrainSettings) -> f32 {
+    pub fn evaluate<T: TrainingPosition>(&self, record: &T, settings: &TrainSettings) -> f32 {
         let sample = Sample::new(record, &self.shape, settings, settings.wdl, false);
         let us = self.hidden(&sample.us[..sample.count]);
         let them = self.hidden(&sample.them[..sample.count]);
@@ -400,7 +498,7 @@ impl<const H: usize> Trainer<H> {
                 let row = &mut gradient[f as usize * H..][..H];
                 row.iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
                 if shape.factorised {
-                    let shared = &mut gradient[(shape.factor_row() + f as usize % INPUTS) * H..][..H];
+                    let shared = &mut gradient[(shape.factor_row() + f as usize % shape.inputs()) * H..][..H];
                     shared.iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
                 }
             }
@@ -467,7 +565,7 @@ impl<const H: usize> Trainer<H> {
 
     /// The mean loss over records, without learning, against the target
     /// of this point of the run.
-    pub fn loss<R: RecordSet + ?Sized>(&self, records: &R, settings: &TrainSettings) -> f64 {
+    pub fn loss<T: TrainingPosition, R: RecordSet<T> + ?Sized>(&self, records: &R, settings: &TrainSettings) -> f64 {
         let wdl = settings.wdl_at(self.epochs_done, 0.0);
         let total: f64 = (0..records.len())
             .into_par_iter()
@@ -483,7 +581,11 @@ impl<const H: usize> Trainer<H> {
     }
 
     /// One pass over `records` in a random order; returns the mean loss.
-    pub fn epoch<R: RecordSet + ?Sized>(&mut self, records: &R, settings: &TrainSettings) -> f64 {
+    pub fn epoch<T: TrainingPosition, R: RecordSet<T> + ?Sized>(
+        &mut self,
+        records: &R,
+        settings: &TrainSettings,
+    ) -> f64 {
         let mut order: Vec<u32> = (0..records.len() as u32).collect();
         order.shuffle(&mut ChaCha12Rng::seed_from_u64(settings.seed.wrapping_add(self.epochs_done as u64)));
         let mut total = 0.0;
@@ -511,13 +613,13 @@ impl<const H: usize> Trainer<H> {
     /// the sum kept within the weights' limit).
     pub fn quantise(&self, scale: f32) -> Box<Network<H>> {
         let shape = &self.shape;
-        let mut network = Network::zeroed_with(shape.king_buckets);
+        let mut network = Network::zeroed_for(shape.inputs, shape.king_buckets);
         let q = |w: f32, factor: i32| (w * factor as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         for (f, row) in network.feature_weights.iter_mut().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
                 let mut weight = self.parameters[f * H + i];
                 if shape.factorised {
-                    weight = (weight + self.parameters[(shape.factor_row() + f % INPUTS) * H + i])
+                    weight = (weight + self.parameters[(shape.factor_row() + f % shape.inputs()) * H + i])
                         .clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                 }
                 *w = q(weight, QA);
@@ -546,10 +648,15 @@ impl<const H: usize> Trainer<H> {
     /// Writes a checkpoint: the weights, Adam's moments and the progress
     /// (`RQCK`), and for a network with king buckets its shape first
     /// (`RQC3`: the number of buckets, mirroring, the factoriser, each
-    /// king square's bucket).
+    /// king square's bucket), and before all for a network of another
+    /// board than chess's its input set (`RQCI`: the set's code).
     pub fn save_checkpoint(&self, path: &Path) -> Result<(), String> {
         let count = self.shape.parameters();
         let mut bytes = Vec::with_capacity(100 + 12 * count);
+        if self.shape.inputs != InputSet::Chess {
+            bytes.extend_from_slice(b"RQCI");
+            bytes.extend_from_slice(&self.shape.inputs.code().to_le_bytes());
+        }
         let buckets = &self.shape.king_buckets;
         if buckets.keyed() {
             bytes.extend_from_slice(b"RQC3");
@@ -577,7 +684,15 @@ impl<const H: usize> Trainer<H> {
     pub fn load_checkpoint(path: &Path) -> Result<Trainer<H>, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read the checkpoint {}: {e}", path.display()))?;
         let not_one = |why: String| format!("{} is not a checkpoint of this build's networks: {why}", path.display());
-        let word = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let word_of =
+            |bytes: &[u8], i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let (inputs, bytes) = if bytes.starts_with(b"RQCI") {
+            let set = word_of(&bytes, 4).and_then(InputSet::from_code).filter(|&set| set != InputSet::Chess);
+            (set.ok_or_else(|| not_one("an unknown input set".to_string()))?, &bytes[8..])
+        } else {
+            (InputSet::Chess, bytes.as_slice())
+        };
+        let word = |i: usize| word_of(bytes, i);
         let (shape, start) = if bytes.starts_with(b"RQC3") {
             let (count, mirror, factorised) = (word(4), word(8), word(12));
             let map: Option<[u8; 64]> = bytes.get(16..80).map(|b| b.try_into().expect("64 bytes"));
@@ -588,9 +703,9 @@ impl<const H: usize> Trainer<H> {
             if !king_buckets.keyed() || factorised > 1 {
                 return Err(not_one("its king buckets are not a valid set".to_string()));
             }
-            (Shape { hidden: H, king_buckets, factorised: factorised == 1 }, 80)
+            (Shape { hidden: H, king_buckets, factorised: factorised == 1, inputs }, 80)
         } else {
-            (Shape { hidden: H, ..Shape::PLAIN }, 0)
+            (Shape { hidden: H, inputs, ..Shape::PLAIN }, 0)
         };
         let count = shape.parameters();
         let expected = start + 20 + 12 * count;
@@ -626,14 +741,14 @@ impl<const H: usize> Trainer<H> {
 
 /// The scale `k` for which σ(score / k) best predicts the results (least
 /// squares), by a coarse then a fine search.
-pub fn fit_scale<R: RecordSet + ?Sized>(records: &R) -> f32 {
+pub fn fit_scale<T: TrainingPosition, R: RecordSet<T> + ?Sized>(records: &R) -> f32 {
     let loss = |k: f32| -> f64 {
         (0..records.len())
             .into_par_iter()
             .map(|i| {
                 let r = records.get(i);
-                let expected = sigmoid(r.score as f32 / k);
-                let actual = r.outcome.white_score();
+                let expected = sigmoid(r.white_score() / k);
+                let actual = r.white_result();
                 ((expected - actual) * (expected - actual)) as f64
             })
             .sum()
@@ -649,18 +764,17 @@ pub fn fit_scale<R: RecordSet + ?Sized>(records: &R) -> f32 {
 
 /// The difference between the float and the quantised evaluations over
 /// `records`: (mean, largest) absolute difference in centipawns.
-pub fn quantisation_error<const H: usize>(
+pub fn quantisation_error<const H: usize, T: TrainingPosition>(
     trainer: &Trainer<H>,
     network: &Network<H>,
-    records: &[Record],
+    records: &[T],
     settings: &TrainSettings,
 ) -> (f64, f64) {
     let differences: Vec<f64> = records
         .par_iter()
         .map(|r| {
             let float = trainer.evaluate(r, settings);
-            let position = r.position().expect("training records hold legal positions");
-            let quantised = network.evaluate_from_scratch(&position) as f32;
+            let quantised = r.quantised_evaluation(network) as f32;
             (float - quantised).abs() as f64
         })
         .collect();
@@ -675,11 +789,13 @@ mod tests {
     /// A position of a few men for each view, and its target (the men of
     /// the second view in the last king bucket of `shape`).
     fn sample(shape: &Shape) -> Sample {
-        let mut sample = Sample { us: [0; 32], them: [0; 32], count: 6, bucket: 3, target: 0.3 };
-        let last = (shape.king_buckets.count - 1) * INPUTS;
+        let mut sample = Sample { us: [0; MAX_MEN], them: [0; MAX_MEN], count: 6, bucket: 3, target: 0.3 };
+        let inputs = shape.inputs();
+        let last = (shape.king_buckets.count - 1) * inputs;
         for (i, feature) in [10u16, 141, 275, 402, 530, 700].into_iter().enumerate() {
-            sample.us[i] = feature;
-            sample.them[i] = ((feature as usize + 37) % INPUTS + last) as u16;
+            let feature = feature as usize * inputs / 768;
+            sample.us[i] = feature as u16;
+            sample.them[i] = ((feature + 37) % inputs + last) as u16;
         }
         sample
     }
@@ -691,7 +807,7 @@ mod tests {
         let w = |i: usize| parameters[i] as f64;
         let row = |f: usize, unit: usize| {
             let shared =
-                if shape.factorised { w((shape.factor_row() + f % INPUTS) * shape.hidden + unit) } else { 0.0 };
+                if shape.factorised { w((shape.factor_row() + f % shape.inputs()) * shape.hidden + unit) } else { 0.0 };
             w(f * shape.hidden + unit) + shared
         };
         let view = |features: &[u16]| -> Vec<f64> {
@@ -732,6 +848,12 @@ mod tests {
         gradients_match_finite_differences_for::<64>(Shape { hidden: 64, ..Shape::PLAIN });
     }
 
+    /// Elven Chess's 2,000 inputs a view.
+    #[test]
+    fn gradients_match_finite_differences_with_elven_inputs() {
+        gradients_match_finite_differences_for::<64>(Shape { hidden: 64, inputs: InputSet::Elven, ..Shape::PLAIN });
+    }
+
     /// With king buckets and a factoriser, the factoriser's rows too.
     #[test]
     fn gradients_match_finite_differences_with_king_buckets() {
@@ -766,8 +888,8 @@ mod tests {
             checked.push(us_feature * H + unit);
             checked.push(them_feature * H + unit);
             if shape.factorised {
-                checked.push((shape.factor_row() + us_feature % INPUTS) * H + unit);
-                checked.push((shape.factor_row() + them_feature % INPUTS) * H + unit);
+                checked.push((shape.factor_row() + us_feature % shape.inputs()) * H + unit);
+                checked.push((shape.factor_row() + them_feature % shape.inputs()) * H + unit);
             }
             checked.push(shape.feature_bias() + unit);
             checked.push(shape.output_weights() + sample.bucket * 2 * H + unit);

@@ -89,7 +89,7 @@ pub const VARIANT_CHOICES: &[&str] = &[
 ];
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 22] = [
+pub const OPTIONS: [OptionSpec; 23] = [
     // 1,048,576 MiB is 1 TiB.
     OptionSpec { id: OptionId::Hash, name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1_048_576 } },
     OptionSpec {
@@ -120,6 +120,11 @@ pub const OPTIONS: [OptionSpec; 22] = [
     OptionSpec {
         id: OptionId::EvalFile(NetworkGame::Losers),
         name: NetworkGame::Losers.option_name(),
+        kind: OptionKind::Text { default: BUILT_IN_NETWORK },
+    },
+    OptionSpec {
+        id: OptionId::EvalFile(NetworkGame::Elven),
+        name: NetworkGame::Elven.option_name(),
         kind: OptionKind::Text { default: BUILT_IN_NETWORK },
     },
     OptionSpec { id: OptionId::LimitStrength, name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
