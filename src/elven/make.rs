@@ -70,7 +70,7 @@ impl ElvenPosition {
         // warlock for one half-move.
         if captured_warlock && mover.kind() != ElvenPieceKind::Warlock {
             self.rules.shield(self.pieces(us, ElvenPieceKind::Warlock));
-            self.key ^= ZOBRIST.warlock_immunity;
+            self.key ^= ZOBRIST.extra;
         }
 
         let rights = self.castling.without_squares(touched);
@@ -98,7 +98,7 @@ impl ElvenPosition {
             self.key ^= ZOBRIST.en_passant_file[square.file() as usize];
         }
         if self.rules.end_immunity() {
-            self.key ^= ZOBRIST.warlock_immunity;
+            self.key ^= ZOBRIST.extra;
         }
         self.key ^= ZOBRIST.black_to_move;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);

@@ -79,7 +79,7 @@ impl Rules for ElvenRules {
     #[inline(always)]
     fn key(&self) -> u64 {
         match self.warlock_immunity {
-            true => ZOBRIST.warlock_immunity,
+            true => ZOBRIST.extra,
             false => 0,
         }
     }
