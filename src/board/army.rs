@@ -88,6 +88,31 @@ pub trait Army: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// goblin besides their slides, and its dwarfs), one man at a time.
     #[inline(always)]
     fn steps(_sets: &Self::KindSets, _ours: Self::Set, _each: impl FnMut(Self::Square, Self::Set)) {}
+    /// The men of both colours beyond chess's pawns, knights, kings and
+    /// sliders that attack `square`, by a leap or a step (Elven Chess's
+    /// dwarfs, warlocks, and its elves' and goblins' steps).
+    #[inline(always)]
+    fn other_attackers(_sets: &Self::KindSets, _square: Self::Square) -> Self::Set {
+        Self::Set::EMPTY
+    }
+
+    // ----- The exchange on a square (`Pieces::exchange_ge`) -----------------
+
+    /// The kinds in the order an exchange spends them, the king last.
+    const CHEAPEST_FIRST: &'static [Self::Kind];
+    /// What a man of `kind` is worth to an exchange.
+    fn exchange_value(kind: Self::Kind) -> i32;
+    /// Whether a man of `kind` that attacks a square may stand on a
+    /// diagonal through it (so that taking it away may uncover a slider
+    /// behind it), and on a rank or file.
+    fn on_diagonals(kind: Self::Kind) -> bool;
+    fn on_orthogonals(kind: Self::Kind) -> bool;
+    /// Whether the exchange stops before a man of `taker` takes one of
+    /// `taken` (Elven Chess: a warlock may not take a defended warlock).
+    #[inline(always)]
+    fn exchange_stops(_taken: Self::Kind, _taker: Self::Kind) -> bool {
+        false
+    }
 }
 
 /// The chess men on the 8x8 board.
@@ -208,4 +233,21 @@ impl Army for ChessArmy {
     const PAWN: PieceType = PieceType::Pawn;
     const KNIGHT: PieceType = PieceType::Knight;
     const KING: PieceType = PieceType::King;
+
+    const CHEAPEST_FIRST: &'static [PieceType] = &PieceType::ALL;
+
+    #[inline(always)]
+    fn exchange_value(kind: PieceType) -> i32 {
+        super::see::SEE_VALUES[kind.index()]
+    }
+
+    #[inline(always)]
+    fn on_diagonals(kind: PieceType) -> bool {
+        matches!(kind, PieceType::Pawn | PieceType::Bishop | PieceType::Queen)
+    }
+
+    #[inline(always)]
+    fn on_orthogonals(kind: PieceType) -> bool {
+        matches!(kind, PieceType::Rook | PieceType::Queen)
+    }
 }

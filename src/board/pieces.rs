@@ -102,20 +102,23 @@ impl<A: Army> Pieces<A> {
     }
 }
 
-/// The attacks of the chess men.
-impl Pieces {
+impl<A: Army> Pieces<A> {
     /// Every man of either colour that attacks `square`, with the sliders
     /// seen through `occupied`.
     #[inline(always)]
-    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
-            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
-            | (knight_attacks(square) & self.kind(PieceType::Knight))
-            | (king_attacks(square) & self.kind(PieceType::King))
-            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
-            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
+    pub fn attackers_to(&self, square: A::Square, occupied: A::Set) -> A::Set {
+        (A::pawn_attacks(Color::White, square) & self.pieces(Color::Black, A::PAWN))
+            | (A::pawn_attacks(Color::Black, square) & self.pieces(Color::White, A::PAWN))
+            | (A::knight_attacks(square) & self.kind(A::KNIGHT))
+            | (A::king_attacks(square) & self.kind(A::KING))
+            | A::other_attackers(&self.by_type, square)
+            | (A::bishop_attacks(square, occupied) & self.diagonal_sliders())
+            | (A::rook_attacks(square, occupied) & self.orthogonal_sliders())
     }
+}
 
+/// The attacks of the chess men.
+impl Pieces {
     /// The men of `by` that attack `square`, sliders seen through
     /// `occupied`.
     #[inline(always)]

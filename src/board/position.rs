@@ -204,6 +204,28 @@ impl<R: Rules> Board<R> {
         self.side_to_move
     }
 
+    /// Every man of either colour that attacks `square`, with the sliders
+    /// seen through `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: SquareOf<R>, occupied: SetOf<R>) -> SetOf<R> {
+        self.pieces.attackers_to(square, occupied)
+    }
+
+    /// Whether `mover`, going from `from` to `to` and taking men worth
+    /// `captured`, wins at least `threshold` once both sides have
+    /// recaptured on `to` for as long as it pays ([`Pieces::exchange_ge`]).
+    #[inline(always)]
+    pub fn exchange_ge(
+        &self,
+        mover: PieceOf<R>,
+        from: SquareOf<R>,
+        to: SquareOf<R>,
+        captured: i32,
+        threshold: i32,
+    ) -> bool {
+        self.pieces.exchange_ge(mover, from, to, captured, threshold)
+    }
+
     #[inline(always)]
     pub fn piece_on(&self, square: SquareOf<R>) -> Option<PieceOf<R>> {
         self.pieces.piece_on(square)
@@ -347,13 +369,6 @@ impl<R: ChessRules> Board<R> {
             && (self.checkers & !captured.bitboard())
                 .without(self.orthogonal_sliders() | self.diagonal_sliders())
                 .is_empty()
-    }
-
-    /// Every piece of either colour that attacks `square`, with the sliders
-    /// seen through `occupied`.
-    #[inline(always)]
-    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.pieces.attackers_to(square, occupied)
     }
 
     /// The pieces of `by` that attack `square`, sliders seen through

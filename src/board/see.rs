@@ -2,10 +2,10 @@
 //! on one square, each side recapturing with its least valuable piece and
 //! free to stop when going on would lose.
 
-use super::attacks::{bishop_attacks, rook_attacks};
+use super::army::Army;
 use super::pieces::Pieces;
 use super::position::Position;
-use crate::types::{Move, MoveKind, Piece, PieceType, Square};
+use crate::types::{BoardSquare, Move, MoveKind, PieceType, SquareSet};
 
 /// Piece values for exchanges (the king cannot be captured, so it is worth
 /// nothing to the exchange itself).
@@ -54,20 +54,24 @@ impl Pieces {
             _ => captured + m.promotion_piece().map_or(0, |p| SEE_VALUES[p.index()] - SEE_VALUES[0]) >= threshold,
         }
     }
+}
 
-    /// Whether `mover`, going from `from` to `to` and taking a man worth
+impl<A: Army> Pieces<A> {
+    /// Whether `mover`, going from `from` to `to` and taking men worth
     /// `captured` there (0 for none), wins at least `threshold` centipawns
     /// once both sides have recaptured on `to` with their least valuable
-    /// men for as long as it pays.
+    /// men ([`Army::CHEAPEST_FIRST`]) for as long as it pays: the exchange
+    /// of every board whose captured men leave it.
     #[inline]
-    fn exchange_ge(&self, mover: Piece, from: Square, to: Square, captured: i32, threshold: i32) -> bool {
+    pub fn exchange_ge(&self, mover: A::Piece, from: A::Square, to: A::Square, captured: i32, threshold: i32) -> bool {
         // What we win if the opponent does not recapture.
         let mut swap = captured - threshold;
         if swap < 0 {
             return false;
         }
         // What we lose if they recapture and we stop.
-        swap = SEE_VALUES[mover.kind().index()] - swap;
+        let mut on_square = A::kind_of(mover);
+        swap = A::exchange_value(on_square) - swap;
         if swap <= 0 {
             return true;
         }
@@ -76,7 +80,7 @@ impl Pieces {
         let mut attackers = self.attackers_to(to, occupied);
         let diagonal = self.diagonal_sliders();
         let orthogonal = self.orthogonal_sliders();
-        let mut side = mover.color();
+        let mut side = A::color_of(mover);
         // 1 while the side that made the last capture is winning the exchange.
         let mut result = true;
         loop {
@@ -86,25 +90,29 @@ impl Pieces {
             if ours.is_empty() {
                 break;
             }
-            result = !result;
-            let Some(kind) = PieceType::ALL.into_iter().find(|&k| (ours & self.kind(k)).any()) else {
+            let Some(kind) = A::CHEAPEST_FIRST.iter().copied().find(|&k| (ours & self.kind(k)).any()) else {
                 break;
             };
-            if kind == PieceType::King {
+            if A::exchange_stops(on_square, kind) {
+                break;
+            }
+            result = !result;
+            if kind == A::KING {
                 // The king may capture only if nothing recaptures.
                 return if (attackers & self.color(!side)).any() { !result } else { result };
             }
-            swap = SEE_VALUES[kind.index()] - swap;
+            swap = A::exchange_value(kind) - swap;
             if swap < result as i32 {
                 break;
             }
             occupied ^= (ours & self.kind(kind)).lsb().bitboard();
-            // Sliders behind the piece just used join the exchange.
-            if matches!(kind, PieceType::Pawn | PieceType::Bishop | PieceType::Queen) {
-                attackers |= bishop_attacks(to, occupied) & diagonal;
+            on_square = kind;
+            // Sliders behind the man just used join the exchange.
+            if A::on_diagonals(kind) {
+                attackers |= A::bishop_attacks(to, occupied) & diagonal;
             }
-            if matches!(kind, PieceType::Rook | PieceType::Queen) {
-                attackers |= rook_attacks(to, occupied) & orthogonal;
+            if A::on_orthogonals(kind) {
+                attackers |= A::rook_attacks(to, occupied) & orthogonal;
             }
         }
         result

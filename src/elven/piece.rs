@@ -1,4 +1,4 @@
-use super::attacks::{diagonal_steps, orthogonal_steps};
+use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
 use super::ElvenCastlingRights;
 use crate::board::attacks10;
 use crate::board::Army;
@@ -238,6 +238,49 @@ impl Army for ElvenArmy {
     const KING: ElvenPieceKind = ElvenPieceKind::King;
     /// The warlock checks from two squares away on a line.
     const LINE_LEAPERS: bool = true;
+
+    /// Dwarfs (king steps), warlocks (the 24 squares each can jump to),
+    /// the elves' orthogonal steps and the goblins' diagonal steps.
+    #[inline(always)]
+    fn other_attackers(sets: &Self::KindSets, square: Square10) -> Bitboard10 {
+        use ElvenPieceKind::*;
+        (attacks10::king_attacks(square) & sets[Dwarf.index()])
+            | (warlock_area(square) & sets[Warlock.index()])
+            | (orthogonal_steps(square) & sets[Elf.index()])
+            | (diagonal_steps(square) & sets[Goblin.index()])
+    }
+
+    /// The king last: it may take only what nothing defends.
+    const CHEAPEST_FIRST: &'static [ElvenPieceKind] = {
+        use ElvenPieceKind::*;
+        &[Pawn, Knight, Dwarf, Bishop, Rook, Elf, Goblin, Queen, Warlock, King]
+    };
+
+    /// The evaluation's values.
+    #[inline(always)]
+    fn exchange_value(kind: ElvenPieceKind) -> i32 {
+        super::eval::VALUES[kind.index()]
+    }
+
+    /// Every kind but the knight may stand next to a square, or slide to
+    /// it along a diagonal (the elf) or a line (the goblin), or jump from
+    /// two squares away on either (the warlock).
+    #[inline(always)]
+    fn on_diagonals(kind: ElvenPieceKind) -> bool {
+        !matches!(kind, ElvenPieceKind::Knight | ElvenPieceKind::Rook)
+    }
+
+    #[inline(always)]
+    fn on_orthogonals(kind: ElvenPieceKind) -> bool {
+        !matches!(kind, ElvenPieceKind::Knight | ElvenPieceKind::Bishop | ElvenPieceKind::Pawn)
+    }
+
+    /// A warlock does not take a warlock in an exchange (the rules forbid
+    /// taking a defended one).
+    #[inline(always)]
+    fn exchange_stops(taken: ElvenPieceKind, taker: ElvenPieceKind) -> bool {
+        taken == ElvenPieceKind::Warlock && taker == ElvenPieceKind::Warlock
+    }
 
     /// The elves' orthogonal steps, the goblins' diagonal steps, the
     /// dwarfs' king steps.

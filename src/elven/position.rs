@@ -5,11 +5,11 @@
 use super::attacks::{diagonal_steps, orthogonal_steps, warlock_area};
 use super::rules::ElvenRules;
 use super::zobrist::{piece_key, ZOBRIST};
-use super::{Bitboard10, ElvenPiece, ElvenPieceKind, Square10};
+use super::{Bitboard10, ElvenArmy, ElvenPiece, ElvenPieceKind, Square10};
 use crate::board::attacks10::{
     between, bishop_attacks, diagonal_reach, king_attacks, knight_attacks, orthogonal_reach, pawn_attacks, rook_attacks,
 };
-use crate::board::{Board, Rules};
+use crate::board::{Army, Board, Rules};
 use crate::types::Color;
 
 /// The start position.
@@ -59,27 +59,16 @@ impl ElvenPosition {
 
     // ----- Attacks -----------------------------------------------------------
 
-    /// Every piece of either colour that attacks `square`, sliders seen
-    /// through `occupied`. A warlock attacks the 24 squares it can jump to.
-    #[inline(always)]
-    pub fn attackers_to(&self, square: Square10, occupied: Bitboard10) -> Bitboard10 {
-        self.leapers_attacking(square)
-            | (bishop_attacks(square, occupied) & self.diagonal_sliders())
-            | (rook_attacks(square, occupied) & self.orthogonal_sliders())
-    }
-
     /// The pieces of either colour that attack `square` by a leap or a
-    /// step: pawns, knights, kings, dwarfs, warlocks, and the elf's and the
-    /// goblin's steps.
+    /// step: pawns, knights, kings, dwarfs, warlocks (the 24 squares each
+    /// can jump to), and the elf's and the goblin's steps.
     #[inline(always)]
     fn leapers_attacking(&self, square: Square10) -> Bitboard10 {
         (pawn_attacks(Color::White, square) & self.pieces(Color::Black, ElvenPieceKind::Pawn))
             | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, ElvenPieceKind::Pawn))
             | (knight_attacks(square) & self.kind(ElvenPieceKind::Knight))
-            | (king_attacks(square) & (self.kind(ElvenPieceKind::King) | self.kind(ElvenPieceKind::Dwarf)))
-            | (warlock_area(square) & self.kind(ElvenPieceKind::Warlock))
-            | (orthogonal_steps(square) & self.kind(ElvenPieceKind::Elf))
-            | (diagonal_steps(square) & self.kind(ElvenPieceKind::Goblin))
+            | (king_attacks(square) & self.kind(ElvenPieceKind::King))
+            | ElvenArmy::other_attackers(self.pieces.kinds(), square)
     }
 
     /// Whether a piece of `by` attacks `square`, sliders seen through

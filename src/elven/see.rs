@@ -1,6 +1,6 @@
-//! Static exchange evaluation on the 10x10 board: the material outcome of
-//! the captures on one square, each side recapturing with its least
-//! valuable man for as long as it pays, as chess's (src/board/see.rs).
+//! Static exchange evaluation on the 10x10 board: the board's exchange
+//! (`Pieces::exchange_ge`, src/board/see.rs) with Elven Chess's values, its
+//! men's order and its warlocks' rule (a warlock does not take a warlock).
 //!
 //! The warlock's rules are judged by their first capture alone: a
 //! warlock's move (it may capture twice, or without moving), a capture of
@@ -10,21 +10,6 @@
 
 use super::eval::VALUES;
 use super::{ElvenMove, ElvenPieceKind, ElvenPosition};
-
-/// The kinds in the order an exchange spends them: the cheapest first, the
-/// king last (it may take only what nothing defends).
-const CHEAPEST_FIRST: [ElvenPieceKind; 10] = [
-    ElvenPieceKind::Pawn,
-    ElvenPieceKind::Knight,
-    ElvenPieceKind::Dwarf,
-    ElvenPieceKind::Bishop,
-    ElvenPieceKind::Rook,
-    ElvenPieceKind::Elf,
-    ElvenPieceKind::Goblin,
-    ElvenPieceKind::Queen,
-    ElvenPieceKind::Warlock,
-    ElvenPieceKind::King,
-];
 
 impl ElvenPosition {
     /// Whether the exchange that `m` (a legal move) starts wins at least
@@ -40,47 +25,7 @@ impl ElvenPosition {
         if let Some(promoted) = m.promotion_piece() {
             return captured + VALUES[promoted.index()] - VALUES[ElvenPieceKind::Pawn.index()] >= threshold;
         }
-        let to = m.to();
-        // What we win if the opponent does not recapture.
-        let mut swap = captured - threshold;
-        if swap < 0 {
-            return false;
-        }
-        // What we lose if they recapture and we stop.
-        swap = VALUES[mover.kind().index()] - swap;
-        if swap <= 0 {
-            return true;
-        }
-        let mut occupied = self.occupied() ^ m.from().bitboard() ^ to.bitboard();
-        let mut on_square = mover.kind();
-        let mut side = mover.color();
-        // True while the side that made the last capture wins the exchange.
-        let mut result = true;
-        loop {
-            side = !side;
-            // Seen afresh each time: the elf and the goblin slide too, and a
-            // man gone from the line uncovers the one behind it.
-            let attackers = self.attackers_to(to, occupied) & occupied;
-            let ours = attackers & self.color(side);
-            let Some(kind) = CHEAPEST_FIRST.into_iter().find(|&k| (ours & self.kind(k)).any()) else {
-                break;
-            };
-            if kind == ElvenPieceKind::Warlock && on_square == ElvenPieceKind::Warlock {
-                break;
-            }
-            result = !result;
-            if kind == ElvenPieceKind::King {
-                // The king may capture only if nothing recaptures.
-                return if (attackers & self.color(!side)).any() { !result } else { result };
-            }
-            swap = VALUES[kind.index()] - swap;
-            if swap < result as i32 {
-                break;
-            }
-            occupied = occupied.without((ours & self.kind(kind)).lsb().bitboard());
-            on_square = kind;
-        }
-        result
+        self.exchange_ge(mover, m.from(), m.to(), captured, threshold)
     }
 }
 
@@ -143,5 +88,72 @@ mod tests {
         let fen = "k9/10/10/10/2n7/4p5/4W5/10/10/9K w - - 0 1";
         assert!(see(fen, "e4e5", 100));
         assert!(!see(fen, "e4e5", 101));
+    }
+
+    /// The exchange as Elven Chess judged it before the board's shared one:
+    /// every round's attackers seen afresh from the whole board (not
+    /// brought along by the x-rays a taker uncovers), for the test below.
+    fn exchange_seen_afresh(position: &ElvenPosition, m: crate::elven::ElvenMove, threshold: i32) -> Option<bool> {
+        use super::super::eval::VALUES;
+        use crate::board::Army;
+        use crate::elven::{ElvenArmy, ElvenPieceKind};
+        let mover = position.piece_on(m.from())?;
+        let warlock = |square| position.piece_on(square).is_some_and(|p| p.kind() == ElvenPieceKind::Warlock);
+        if mover.kind() == ElvenPieceKind::Warlock || warlock(m.to()) || m.is_castling() || m.is_en_passant() {
+            return None;
+        }
+        if m.first_capture().is_some() || m.promotion_piece().is_some() {
+            return None;
+        }
+        let to = m.to();
+        let captured: i32 = position.captured_pieces(m).iter().map(|(_, p)| VALUES[p.kind().index()]).sum();
+        let mut gains = vec![captured];
+        let mut occupied = position.occupied() ^ m.from().bitboard() ^ to.bitboard();
+        let mut on_square = mover.kind();
+        let mut side = !mover.color();
+        loop {
+            let attackers = position.attackers_to(to, occupied) & occupied & position.color(side);
+            let Some(kind) = ElvenArmy::CHEAPEST_FIRST.iter().copied().find(|&k| (attackers & position.kind(k)).any())
+            else {
+                break;
+            };
+            if kind == ElvenPieceKind::Warlock && on_square == ElvenPieceKind::Warlock {
+                break;
+            }
+            if kind == ElvenPieceKind::King {
+                let defended = (position.attackers_to(to, occupied) & occupied & position.color(!side)).any();
+                if defended {
+                    break;
+                }
+            }
+            gains.push(VALUES[on_square.index()]);
+            occupied = occupied.without((attackers & position.kind(kind)).lsb().bitboard());
+            on_square = kind;
+            side = !side;
+        }
+        // Minimax from the end: each side may stop before capturing.
+        let mut value = 0;
+        for gain in gains.iter().skip(1).rev() {
+            value = (gain - value).max(0);
+        }
+        Some(captured - value >= threshold)
+    }
+
+    /// The shared exchange agrees with every round seen afresh, for every
+    /// move of positions along random games, at thresholds either side.
+    #[test]
+    fn the_shared_exchange_agrees_with_every_round_seen_afresh() {
+        let mut compared = 0;
+        super::super::random_games::visit_random_games(21, 40, 160, |position, moves| {
+            for &m in moves.iter() {
+                for threshold in [-400, -100, 0, 1, 100, 350] {
+                    if let Some(expected) = exchange_seen_afresh(position, m, threshold) {
+                        assert_eq!(position.see_ge(m, threshold), expected, "{} {m} {threshold}", position.fen());
+                        compared += 1;
+                    }
+                }
+            }
+        });
+        assert!(compared > 100_000, "{compared}");
     }
 }
