@@ -2,7 +2,7 @@
 //! old one untouched, so "unmake" is dropping the copy.
 
 use super::castling::castling_path;
-use super::zobrist::ZOBRIST;
+use super::zobrist::{immunity_key, ZOBRIST};
 use super::{ElvenArmy, ElvenCastlingSide, ElvenMove, ElvenPiece, ElvenPieceKind, ElvenPosition, Square10};
 use crate::board::attacks10::pawn_attacks;
 use crate::board::Army;
@@ -70,7 +70,7 @@ impl ElvenPosition {
         // warlock for one half-move.
         if captured_warlock && mover.kind() != ElvenPieceKind::Warlock {
             self.rules.shield(self.pieces(us, ElvenPieceKind::Warlock));
-            self.key ^= ZOBRIST.extra;
+            self.key ^= immunity_key();
         }
 
         let rights = self.castling.without_squares(touched);
@@ -98,7 +98,7 @@ impl ElvenPosition {
             self.key ^= ZOBRIST.en_passant_file[square.file() as usize];
         }
         if self.rules.end_immunity() {
-            self.key ^= ZOBRIST.extra;
+            self.key ^= immunity_key();
         }
         self.key ^= ZOBRIST.black_to_move;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);

@@ -6,17 +6,16 @@
 //! [`MenCache`]: crate::nnue::MenCache
 
 use super::{ElvenPieceKind, ElvenPosition};
-use crate::board::Army;
-use crate::nnue::features::{elven_feature_index, InputSet};
-use crate::nnue::men_cache::ELVEN_MEN;
+use crate::nnue::features::InputSet;
+use crate::nnue::men_cache::{evaluate_from_nothing, man, ELVEN_MEN};
 use crate::nnue::Network;
-use crate::types::{Bitboard10, Color};
+use crate::types::Bitboard10;
 
 /// Each kind's men, White's kinds then Black's: what [`MenCache`] counts.
 pub fn men(position: &ElvenPosition) -> [Bitboard10; ELVEN_MEN] {
     std::array::from_fn(|index| {
-        let color = if index >= 10 { Color::Black } else { Color::White };
-        position.pieces(color, ElvenPieceKind::ALL[index % 10])
+        let (color, kind) = man(index);
+        position.pieces(color, ElvenPieceKind::ALL[kind])
     })
 }
 
@@ -24,23 +23,7 @@ pub fn men(position: &ElvenPosition) -> [Bitboard10; ELVEN_MEN] {
 /// move, from every man on the board.
 pub fn evaluate(network: &Network, position: &ElvenPosition) -> i32 {
     debug_assert_eq!(network.inputs, InputSet::Elven);
-    let side = position.side_to_move();
-    let view = |perspective: Color| network.view_of_inputs(inputs(position, perspective));
-    let men = position.occupied().count();
-    network.output(&view(side), &view(!side), InputSet::Elven.output_bucket(men))
-}
-
-/// The inputs of `perspective`'s view: one a man.
-fn inputs(position: &ElvenPosition, perspective: Color) -> impl Iterator<Item = usize> + '_ {
-    Color::ALL.into_iter().flat_map(move |color| {
-        ElvenPieceKind::ALL.into_iter().flat_map(move |kind| {
-            let kind_index = <super::ElvenArmy as Army>::kind_index(kind);
-            position
-                .pieces(color, kind)
-                .into_iter()
-                .map(move |square| elven_feature_index(perspective, color, kind_index, square.index()))
-        })
-    })
+    evaluate_from_nothing(network, &men(position), position.side_to_move())
 }
 
 #[cfg(test)]

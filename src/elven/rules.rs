@@ -4,7 +4,7 @@
 //! its evaluation and correction history keep as men move.
 
 use super::eval::placed_value;
-use super::zobrist::ZOBRIST;
+use super::zobrist::immunity_key;
 use super::{ElvenArmy, ElvenPiece, ElvenPieceKind, Square10};
 use crate::board::Rules;
 use crate::types::Bitboard10;
@@ -79,7 +79,7 @@ impl Rules for ElvenRules {
     #[inline(always)]
     fn key(&self) -> u64 {
         match self.warlock_immunity {
-            true => ZOBRIST.extra,
+            true => immunity_key(),
             false => 0,
         }
     }

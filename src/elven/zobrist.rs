@@ -16,3 +16,9 @@ pub static ZOBRIST: Keys<20, 100, 4, 10> = Keys::generate(0x45_4C56_454E);
 pub fn piece_key(piece: ElvenPiece, square: Square10) -> u64 {
     ZOBRIST.pieces[piece.index()][square.index()]
 }
+
+/// The key of the warlock's immunity (the keys' extra one).
+#[inline(always)]
+pub fn immunity_key() -> u64 {
+    ZOBRIST.extra
+}

@@ -49,19 +49,42 @@ impl MenCache {
                 self.entry.insert(Box::new(Entry { network: Arc::clone(network), values, men: *men }))
             }
         };
-        let count: u32 = men.iter().map(|set| set.count()).sum();
-        let (us, them) = (&entry.values[side_to_move.index()], &entry.values[(!side_to_move).index()]);
-        network.output(us, them, InputSet::Elven.output_bucket(count))
+        output(network, &entry.values, men, side_to_move)
     }
 }
 
-/// The colour and kind index of a set of [`ELVEN_MEN`].
-fn man(index: usize) -> (Color, usize) {
+/// `network`'s evaluation in centipawns, for `side_to_move`, of the board
+/// of `men`, from every man (for a network of any width: the trainer's
+/// check of what it wrote too).
+pub fn evaluate_from_nothing<const H: usize>(
+    network: &Network<H>,
+    men: &[Bitboard10; ELVEN_MEN],
+    side_to_move: Color,
+) -> i32 {
+    output(network, &Color::ALL.map(|view| from_nothing(network, view, men)), men, side_to_move)
+}
+
+/// The output for `side_to_move` from both views (White's, then Black's).
+fn output<const H: usize>(
+    network: &Network<H>,
+    values: &[[i16; H]; 2],
+    men: &[Bitboard10; ELVEN_MEN],
+    side_to_move: Color,
+) -> i32 {
+    let count: u32 = men.iter().map(|set| set.count()).sum();
+    let (us, them) = (&values[side_to_move.index()], &values[(!side_to_move).index()]);
+    network.output(us, them, InputSet::Elven.output_bucket(count))
+}
+
+/// The colour and kind index (0 to 9) of a set of [`ELVEN_MEN`], or of a
+/// man so numbered (colour x 10 + kind).
+#[inline(always)]
+pub fn man(index: usize) -> (Color, usize) {
     (if index >= 10 { Color::Black } else { Color::White }, index % 10)
 }
 
 /// `view`'s hidden layer before its activation from every man.
-pub fn from_nothing(network: &Network, view: Color, men: &[Bitboard10; ELVEN_MEN]) -> [i16; HIDDEN] {
+fn from_nothing<const H: usize>(network: &Network<H>, view: Color, men: &[Bitboard10; ELVEN_MEN]) -> [i16; H] {
     network.view_of_inputs(men.iter().enumerate().flat_map(|(index, &set)| {
         let (color, kind) = man(index);
         set.into_iter().map(move |square| elven_feature_index(view, color, kind, square.index()))

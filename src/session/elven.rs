@@ -65,7 +65,7 @@ impl PlayedGame for ElvenRecord {
     }
 
     fn network_game(&self) -> NetworkGame {
-        NetworkGame::Elven
+        crate::game::Searchable::network_game(ElvenRecord::position(self))
     }
 
     fn count(position: &ElvenPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {

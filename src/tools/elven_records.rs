@@ -6,13 +6,14 @@
 use super::train::{Sample, Shape, TrainingPosition};
 use crate::elven::ElvenPosition;
 use crate::nnue::features::{elven_feature_index, InputSet};
+use crate::nnue::men_cache::{evaluate_from_nothing, man, ELVEN_MEN};
 use crate::nnue::network::Network;
-use crate::types::Color;
+use crate::types::{Bitboard10, Color, Square10};
 use rayon::prelude::*;
 use std::path::Path;
 
 /// The most men an Elven Chess board holds (its start's 46).
-pub const MAX_ELVEN_MEN: usize = 46;
+pub const MAX_ELVEN_MEN: usize = InputSet::Elven.max_men();
 
 /// The first line of an Elven Chess data file begins so.
 const HEADER: &str = "# roque datagen elven:";
@@ -80,9 +81,9 @@ impl ElvenRecord {
 
     /// Each man's (colour, kind index, square index).
     fn men(&self) -> impl Iterator<Item = (Color, usize, usize)> + '_ {
-        self.men[..self.count as usize].iter().map(|&(man, square)| {
-            let color = if man >= 10 { Color::Black } else { Color::White };
-            (color, man as usize % 10, square as usize)
+        self.men[..self.count as usize].iter().map(|&(index, square)| {
+            let (color, kind) = man(index as usize);
+            (color, kind, square as usize)
         })
     }
 }
@@ -139,12 +140,11 @@ impl TrainingPosition for ElvenRecord {
     }
 
     fn quantised_evaluation<const H: usize>(&self, network: &Network<H>) -> i32 {
-        let side = self.side_to_move();
-        let view = |perspective: Color| {
-            network.view_of_inputs(self.men().map(|(c, k, s)| elven_feature_index(perspective, c, k, s)))
-        };
-        let bucket = InputSet::Elven.output_bucket(self.count as u32);
-        network.output(&view(side), &view(!side), bucket)
+        let mut men = [Bitboard10::EMPTY; ELVEN_MEN];
+        for &(index, square) in &self.men[..self.count as usize] {
+            men[index as usize] |= Square10::from_index_unchecked(square as u32).bitboard();
+        }
+        evaluate_from_nothing(network, &men, self.side_to_move())
     }
 }
 

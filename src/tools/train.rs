@@ -409,10 +409,10 @@ impl<const H: usize> Trainer<H> {
         if network.king_buckets.keyed() {
             return Err("a network to start from must have no king buckets".to_string());
         }
-        let mut parameters = vec![0.0f32; shape.parameters()];
         if network.inputs != shape.inputs {
             return Err(format!("a network to start from must read {}", shape.inputs.name()));
         }
+        let mut parameters = vec![0.0f32; shape.parameters()];
         let inputs = shape.inputs();
         let rows =
             if shape.factorised { shape.factor_row()..shape.factor_row() + inputs } else { 0..shape.factor_row() };
