@@ -10,8 +10,8 @@ use super::{
 };
 use crate::board::stage;
 use crate::eval::MAX_EVALUATION;
-use crate::game::{Game, HistorySizes, Scores, Searchable, Structure, Workspace};
-use crate::nnue::{Network, NetworkGame};
+use crate::game::{Game, HistorySizes, Scores, Searchable, Structure};
+use crate::nnue::{MenCache, Network, NetworkGame};
 use crate::types::Color;
 use crate::types::Move;
 use std::sync::Arc;
@@ -52,13 +52,15 @@ fn stepped(from: Square10, index: u16) -> Option<Square10> {
 
 impl Searchable for ElvenPosition {
     type Shared = ();
+    /// The hidden layer of the last board the network judged.
+    type Workspace = MenCache;
 
     const BOUNDED_QUIESCENCE: bool = true;
 
     /// Its own network where the engine has one for it, else by hand.
-    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
+    fn evaluate(&self, cache: &mut MenCache, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
         let value = match network {
-            Some(network) => workspace.men.evaluate(network, &super::nnue::men(self), self.side_to_move()),
+            Some(network) => cache.evaluate(network, &super::nnue::men(self), self.side_to_move()),
             None => evaluate(self),
         };
         value.clamp(-MAX_EVALUATION, MAX_EVALUATION)
@@ -66,6 +68,10 @@ impl Searchable for ElvenPosition {
 
     fn network_game(&self) -> NetworkGame {
         NetworkGame::Elven
+    }
+
+    fn new_workspace(_plies: usize) -> Result<MenCache, String> {
+        Ok(MenCache::default())
     }
 
     fn clock_side(&self) -> Color {

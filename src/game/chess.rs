@@ -6,10 +6,10 @@
 //! stages.
 
 use super::board_index::{self, PieceTo};
-use super::{Game, Scores, Searchable, Structure, TableProbe, Workspace};
+use super::{Game, Scores, Searchable, Structure, TableProbe};
 use crate::board::{is_noisy, moves_before_game_end, stage, Checks, MoveList, Position, MAX_MOVES, SEE_VALUES};
-use crate::eval::MAX_EVALUATION;
-use crate::nnue::Network;
+use crate::eval::{Evaluator, MAX_EVALUATION};
+use crate::nnue::{AccumulatorStack, Network};
 use crate::tablebase::Wdl;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceType};
 use std::sync::Arc;
@@ -207,10 +207,23 @@ impl Game for Position {
     }
 }
 
+/// What chess's evaluation keeps from node to node on a search thread:
+/// the network's hidden layer for each ply of the line, and the hand-set
+/// evaluation with its pawn table.
+pub struct ChessWorkspace {
+    accumulators: AccumulatorStack,
+    evaluator: Evaluator,
+}
+
 impl Searchable for Position {
     type Shared = ();
+    type Workspace = ChessWorkspace;
 
-    fn prepare_evaluation(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>) {
+    fn new_workspace(plies: usize) -> Result<ChessWorkspace, String> {
+        Ok(ChessWorkspace { accumulators: AccumulatorStack::new(plies), evaluator: Evaluator::try_new()? })
+    }
+
+    fn prepare_evaluation(&self, workspace: &mut ChessWorkspace, network: Option<&Arc<Network>>) {
         if let Some(network) = network {
             workspace.accumulators.reset(network, self);
         }
@@ -223,7 +236,7 @@ impl Searchable for Position {
     /// 5,000 nodes a move it gave K+R v K away, and stalemated K+B+N v K at
     /// 20,000).
     #[inline(always)]
-    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, ply: usize) -> i32 {
+    fn evaluate(&self, workspace: &mut ChessWorkspace, network: Option<&Arc<Network>>, ply: usize) -> i32 {
         let value = match network {
             Some(network) if !crate::eval::king_alone(self) => workspace.accumulators.evaluate(network, ply, self),
             _ => workspace.evaluator.evaluate(self),
@@ -232,12 +245,12 @@ impl Searchable for Position {
     }
 
     #[inline(always)]
-    fn follow_move(&self, workspace: &mut Workspace, ply: usize, m: Move) {
+    fn follow_move(&self, workspace: &mut ChessWorkspace, ply: usize, m: Move) {
         workspace.accumulators.push_move(ply, self, m);
     }
 
     #[inline(always)]
-    fn follow_null_move(workspace: &mut Workspace, ply: usize) {
+    fn follow_null_move(workspace: &mut ChessWorkspace, ply: usize) {
         workspace.accumulators.push_null_move(ply);
     }
 

@@ -15,7 +15,7 @@ pub mod score;
 mod searchable;
 mod structure;
 
-pub use searchable::{Searchable, TableProbe, Workspace};
+pub use searchable::{Searchable, TableProbe};
 pub use structure::{hash_men, Structure};
 
 use crate::types::Move;

@@ -1,6 +1,7 @@
 //! What the search asks of a game beyond its rules ([`Game`]), in types of
 //! this layer and below: how a position is evaluated on a search thread
-//! (with the thread's [`Workspace`] and the job's network), what the
+//! (with the game's own [`Searchable::Workspace`], one for each thread,
+//! and the job's network), what the
 //! evaluation follows as moves are made, the fifty-move rule and the
 //! endgame tables; at the root, the clock's side and where a reported line
 //! stops. Chess (`chess.rs`), the variants (src/variants/search.rs) and
@@ -15,37 +16,10 @@
 //! being other than it seems ([`Searchable::chance`]).
 
 use super::{Chance, Game};
-use crate::eval::Evaluator;
-use crate::nnue::{AccumulatorCache, AccumulatorStack, MenCache, Network, NetworkGame};
+use crate::nnue::{Network, NetworkGame};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::Color;
 use std::sync::Arc;
-
-/// What a search thread's evaluation keeps from node to node, for every
-/// game: the network's hidden layer for each ply of the line (chess), the
-/// hand-crafted evaluation with its pawn hash table (chess), and the
-/// hidden layer of the last board judged, brought to the next by the men
-/// that came and went (the variants the network judges, and Elven Chess
-/// on its own board).
-pub struct Workspace {
-    pub accumulators: AccumulatorStack,
-    pub evaluator: Evaluator,
-    pub cache: AccumulatorCache,
-    pub men: MenCache,
-}
-
-impl Workspace {
-    /// A workspace for lines of up to `plies` plies, or why the memory
-    /// could not be had.
-    pub fn try_new(plies: usize) -> Result<Workspace, String> {
-        Ok(Workspace {
-            accumulators: AccumulatorStack::new(plies),
-            evaluator: Evaluator::try_new()?,
-            cache: AccumulatorCache::default(),
-            men: MenCache::default(),
-        })
-    }
-}
 
 /// The endgame tables a search probes, and how.
 #[derive(Clone, Default)]
@@ -61,6 +35,12 @@ pub trait Searchable: Game {
     /// What a search of this game knows beyond its position, shared by
     /// every thread of the job (mined chess: the odds of the secret mines).
     type Shared: Send + Sync + 'static;
+    /// What this game's evaluation keeps from node to node on one search
+    /// thread (chess: the network's hidden layer for each ply of the line
+    /// and the hand-set evaluation's pawn table; the variants and Elven
+    /// Chess: the hidden layer of the last board judged). Each thread keeps
+    /// one for every game it has searched.
+    type Workspace: Send + 'static;
 
     /// Every ply is one move of the side to move, the sides alternating, so
     /// that a position can repeat only an even number of plies later (not
@@ -83,20 +63,24 @@ pub trait Searchable: Game {
         NetworkGame::Chess
     }
 
+    /// A workspace for lines of up to `plies` plies, or why its memory
+    /// could not be had.
+    fn new_workspace(plies: usize) -> Result<Self::Workspace, String>;
+
     /// Readies the workspace for a search from this position, the root,
     /// with `network` (None: the hand-set evaluation); nothing for an
     /// evaluation without state.
-    fn prepare_evaluation(&self, _workspace: &mut Workspace, _network: Option<&Arc<Network>>) {}
+    fn prepare_evaluation(&self, _workspace: &mut Self::Workspace, _network: Option<&Arc<Network>>) {}
     /// The static evaluation of this position at `ply`, for the side to
     /// move, within ±`MAX_EVALUATION`.
-    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, ply: usize) -> i32;
+    fn evaluate(&self, workspace: &mut Self::Workspace, network: Option<&Arc<Network>>, ply: usize) -> i32;
     /// `m` is to be made from this position at `ply`: the evaluation's
     /// state follows it.
     #[inline(always)]
-    fn follow_move(&self, _workspace: &mut Workspace, _ply: usize, _m: Self::Move) {}
+    fn follow_move(&self, _workspace: &mut Self::Workspace, _ply: usize, _m: Self::Move) {}
     /// A null move is to be made at `ply`.
     #[inline(always)]
-    fn follow_null_move(_workspace: &mut Workspace, _ply: usize) {}
+    fn follow_null_move(_workspace: &mut Self::Workspace, _ply: usize) {}
     /// The game is drawn here by the fifty-move rule: a hundred halfmoves
     /// without a capture or a pawn move, unless the last of them gave mate.
     fn is_fifty_move_draw(&self) -> bool {
@@ -123,7 +107,7 @@ pub trait Searchable: Game {
     #[inline(always)]
     fn chance(
         &self,
-        _workspace: &mut Workspace,
+        _workspace: &mut Self::Workspace,
         _network: Option<&Arc<Network>>,
         _shared: &Self::Shared,
         _m: Self::Move,

@@ -7,7 +7,7 @@ use super::score::{TB_WIN, TB_WIN_BOUND};
 use super::strength::{Random, StrengthLimit};
 use super::thread::{GameTask, Job, SearchThread, Signals, ThreadStats};
 use super::tt::TranspositionTable;
-use crate::board::ChessRecord;
+use crate::board::{ChessRecord, Position};
 use crate::game::{Searchable, TableProbe};
 use crate::nnue::{Network, NetworkGame};
 use crate::tablebase::{rank_root_moves, ProbeSettings, TableOutcome, Tablebases};
@@ -113,7 +113,7 @@ impl Default for Engine {
 /// Starts search thread `id`, waiting for tasks.
 #[cfg(not(target_arch = "wasm32"))]
 fn start_worker(id: usize) -> Result<Worker, String> {
-    let mut thread = Box::new(SearchThread::try_new(id)?);
+    let mut thread = new_thread(id)?;
     let (tasks, inbox) = channel::<Task>();
     let handle = std::thread::Builder::new()
         .name(format!("search-{id}"))
@@ -129,7 +129,15 @@ fn start_worker(id: usize) -> Result<Worker, String> {
 
 #[cfg(target_arch = "wasm32")]
 fn start_worker(id: usize) -> Result<Worker, String> {
-    Ok(Worker { thread: Box::new(SearchThread::try_new(id)?) })
+    Ok(Worker { thread: new_thread(id)? })
+}
+
+/// Search thread `id` with chess's workspace made (the other games' are
+/// made on their first search), or why its memory could not be had.
+fn new_thread(id: usize) -> Result<Box<SearchThread>, String> {
+    let mut thread = Box::new(SearchThread::try_new(id)?);
+    thread.make_workspace::<Position>()?;
+    Ok(thread)
 }
 
 /// The root moves of a search: the legal ones `searchmoves` names, or every

@@ -98,8 +98,8 @@ impl SearchThread {
     /// search calls the network or the hand-crafted evaluation (chess's
     /// hooks: src/search/hooks.rs).
     #[inline(always)]
-    fn evaluate<G: Searchable>(&mut self, job: &Job<G>, position: &G, ply: usize) -> i32 {
-        position.evaluate(&mut self.workspace, job.network.as_ref(), ply)
+    fn evaluate<G: Searchable>(&mut self, job: &Job<G>, workspace: &mut G::Workspace, position: &G, ply: usize) -> i32 {
+        position.evaluate(workspace, job.network.as_ref(), ply)
     }
 
     /// The static evaluation `raw` with the correction history's
@@ -134,22 +134,23 @@ impl SearchThread {
         &mut self.stack[ply + STACK_OFFSET]
     }
 
-    /// Makes `m` on the path: the key for repetitions, the move for the
-    /// continuation histories, the change to the network's inputs, and the
-    /// child's table bucket on its way to the cache.
+    /// Enters `child`, the position after `m` (made already), on the path:
+    /// the key for repetitions, the move for the continuation histories,
+    /// the change to the evaluation's state, and the child's table bucket
+    /// on its way to the cache.
     #[inline(always)]
-    fn make_move<G: Searchable>(&mut self, job: &Job<G>, position: &G, m: G::Move, ply: usize) -> G {
-        let child = position.make(m);
-        self.enter(job, position, m, &child, ply);
-        child
-    }
-
-    /// Enters `child`, the position after `m` (made already), on the path,
-    /// as [`SearchThread::make_move`] does.
-    #[inline(always)]
-    fn enter<G: Searchable>(&mut self, job: &Job<G>, position: &G, m: G::Move, child: &G, ply: usize) {
+    #[allow(clippy::too_many_arguments)]
+    fn enter<G: Searchable>(
+        &mut self,
+        job: &Job<G>,
+        workspace: &mut G::Workspace,
+        position: &G,
+        m: G::Move,
+        child: &G,
+        ply: usize,
+    ) {
         let moved = position.trail(m);
-        position.follow_move(&mut self.workspace, ply, m);
+        position.follow_move(workspace, ply, m);
         job.tt.prefetch(child.key());
         self.keys.push(child.key());
         let frame = self.frame_mut(ply);
@@ -162,30 +163,30 @@ impl SearchThread {
     /// other player (always in chess), and mixed with the move's `chance` of
     /// being other than it seems (mined chess). The parent is at `ply`.
     #[inline(always)]
-    fn for_parent(
+    fn for_parent<W>(
         &mut self,
+        workspace: &mut W,
         ply: usize,
         same_player: bool,
         chance: Option<Chance>,
-        alpha: i32,
-        beta: i32,
-        search: impl Fn(&mut Self, i32, i32) -> i32,
+        (alpha, beta): (i32, i32),
+        search: impl Fn(&mut Self, &mut W, i32, i32) -> i32,
     ) -> i32 {
-        let relative = |this: &mut Self, alpha: i32, beta: i32| {
+        let relative = |this: &mut Self, workspace: &mut W, alpha: i32, beta: i32| {
             if same_player {
-                search(this, alpha, beta)
+                search(this, workspace, alpha, beta)
             } else {
-                -search(this, -beta, -alpha)
+                -search(this, workspace, -beta, -alpha)
             }
         };
         match chance {
-            None => relative(self, alpha, beta),
+            None => relative(self, workspace, alpha, beta),
             Some(chance) => {
                 // A chance may decide the score without a search of the
                 // child: its line is then empty, not another's left from
                 // before.
                 self.pv_len[ply + 1] = 0;
-                chance.weighed(alpha, beta, |a, b| relative(self, a, b))
+                chance.weighed(alpha, beta, |a, b| relative(self, workspace, a, b))
             }
         }
     }
@@ -197,6 +198,7 @@ impl SearchThread {
     fn child_score<G: Searchable, const PV: bool>(
         &mut self,
         job: &Job<G>,
+        workspace: &mut G::Workspace,
         parent: &G,
         child: &G,
         chance: Option<Chance>,
@@ -206,8 +208,8 @@ impl SearchThread {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        self.for_parent(ply, parent.same_player(child), chance, alpha, beta, |this, a, b| {
-            this.search::<G, PV>(job, child, a, b, depth, ply + 1, cut_node)
+        self.for_parent(workspace, ply, parent.same_player(child), chance, (alpha, beta), |this, workspace, a, b| {
+            this.search::<G, PV>(job, workspace, child, a, b, depth, ply + 1, cut_node)
         })
     }
 
@@ -256,7 +258,14 @@ impl SearchThread {
 
     /// One root iteration for line `pv_index`, over the root moves in the
     /// order the previous iteration left them.
-    pub fn search_root<G: Searchable>(&mut self, job: &Job<G>, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub fn search_root<G: Searchable>(
+        &mut self,
+        job: &Job<G>,
+        workspace: &mut G::Workspace,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> i32 {
         let position = job.position;
         self.pv_len[0] = 0;
         self.nodes += 1;
@@ -269,7 +278,7 @@ impl SearchThread {
         self.frame_mut(0).static_eval = if in_check {
             -INFINITE
         } else {
-            let raw = self.evaluate(job, &position, 0);
+            let raw = self.evaluate(job, workspace, &position, 0);
             self.corrected_in(&position, raw, &CorrectionKeys::new(&position, self.previous_moves(0)))
         };
         for index in self.pv_index..self.root_moves.len() {
@@ -278,17 +287,30 @@ impl SearchThread {
                 job.reporter.current_move(depth as u32, m, index + 1);
             }
             let nodes_before = self.nodes;
-            let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
-            let child = self.make_move(job, &position, m, 0);
+            let chance = position.chance(workspace, job.network.as_ref(), &job.shared, m);
+            let child = position.make(m);
+            self.enter(job, workspace, &position, m, &child, 0);
             let new_depth = depth - 1 + child.in_check() as i32;
             let first = index == self.pv_index;
             let mut score = 0;
             if !first {
-                score =
-                    self.child_score::<G, false>(job, &position, &child, chance, alpha, alpha + 1, new_depth, 0, true);
+                score = self.child_score::<G, false>(
+                    job,
+                    workspace,
+                    &position,
+                    &child,
+                    chance,
+                    alpha,
+                    alpha + 1,
+                    new_depth,
+                    0,
+                    true,
+                );
             }
             if first || (score > alpha && !self.stopped) {
-                score = self.child_score::<G, true>(job, &position, &child, chance, alpha, beta, new_depth, 0, false);
+                score = self.child_score::<G, true>(
+                    job, workspace, &position, &child, chance, alpha, beta, new_depth, 0, false,
+                );
             }
             self.unmake_move();
             self.root_moves[index].nodes += self.nodes - nodes_before;
@@ -326,6 +348,7 @@ impl SearchThread {
     pub fn search<G: Searchable, const PV: bool>(
         &mut self,
         job: &Job<G>,
+        workspace: &mut G::Workspace,
         position: &G,
         mut alpha: i32,
         mut beta: i32,
@@ -341,7 +364,7 @@ impl SearchThread {
                 self.pv_len[ply] = 0;
                 return DRAW;
             }
-            return self.quiescence::<G, PV>(job, position, alpha, beta, ply, 0);
+            return self.quiescence::<G, PV>(job, workspace, position, alpha, beta, ply, 0);
         }
         self.pv_len[ply] = 0;
 
@@ -364,7 +387,7 @@ impl SearchThread {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(job, position, ply) };
+            return if in_check { DRAW } else { self.evaluate(job, workspace, position, ply) };
         }
 
         // Step 4. Mate-distance pruning: no line from here can beat a mate
@@ -398,7 +421,7 @@ impl SearchThread {
             let frame = self.frame(ply);
             (frame.raw_eval, frame.static_eval, frame.correction_keys)
         } else {
-            let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, position, ply));
+            let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, workspace, position, ply));
             let keys = CorrectionKeys::new(position, self.previous_moves(ply));
             (raw, self.corrected_in(position, raw, &keys), keys)
         };
@@ -459,7 +482,7 @@ impl SearchThread {
                 && depth <= p::razor_max_depth()
                 && eval + p::razor_base() + p::razor_margin() * depth * depth < alpha
             {
-                let score = self.quiescence::<G, false>(job, position, alpha, alpha + 1, ply, 0);
+                let score = self.quiescence::<G, false>(job, workspace, position, alpha, alpha + 1, ply, 0);
                 if score <= alpha {
                     return score;
                 }
@@ -492,14 +515,22 @@ impl SearchThread {
                     + depth / p::nmp_depth_divisor()
                     + ((eval - beta) / p::nmp_eval_divisor()).min(p::nmp_max_eval_reduction());
                 let child = position.make_null();
-                G::follow_null_move(&mut self.workspace, ply);
+                G::follow_null_move(workspace, ply);
                 job.tt.prefetch(child.key());
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
                 self.frame_mut(ply).null_move = true;
                 let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
-                let score =
-                    -self.search::<G, false>(job, &child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
+                let score = -self.search::<G, false>(
+                    job,
+                    workspace,
+                    &child,
+                    -beta,
+                    -beta + 1,
+                    depth - reduction,
+                    ply + 1,
+                    !cut_node,
+                );
                 self.null_barrier = barrier;
                 self.keys.pop();
                 if self.stopped {
@@ -529,18 +560,20 @@ impl SearchThread {
                     let Some(child) = made_if_legal(position, m) else { continue };
                     // A capture can keep the turn (reinforced chess) or
                     // land on a secret mine: scored for this node's player.
-                    let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
+                    let chance = position.chance(workspace, job.network.as_ref(), &job.shared, m);
                     let same_player = position.same_player(&child);
-                    self.enter(job, position, m, &child, ply);
+                    self.enter(job, workspace, position, m, &child, ply);
                     let window = (probcut_beta - 1, probcut_beta);
-                    let mut score = self.for_parent(ply, same_player, chance, window.0, window.1, |this, a, b| {
-                        this.quiescence::<G, false>(job, &child, a, b, ply + 1, 0)
-                    });
-                    if score >= probcut_beta {
-                        score = self.for_parent(ply, same_player, chance, window.0, window.1, |this, a, b| {
-                            let depth = depth - p::probcut_reduction();
-                            this.search::<G, false>(job, &child, a, b, depth, ply + 1, !cut_node)
+                    let mut score =
+                        self.for_parent(workspace, ply, same_player, chance, window, |this, workspace, a, b| {
+                            this.quiescence::<G, false>(job, workspace, &child, a, b, ply + 1, 0)
                         });
+                    if score >= probcut_beta {
+                        score =
+                            self.for_parent(workspace, ply, same_player, chance, window, |this, workspace, a, b| {
+                                let depth = depth - p::probcut_reduction();
+                                this.search::<G, false>(job, workspace, &child, a, b, depth, ply + 1, !cut_node)
+                            });
                     }
                     self.unmake_move();
                     if self.stopped {
@@ -673,6 +706,7 @@ impl SearchThread {
                     self.frame_mut(ply).excluded = G::to_table(m);
                     let score = self.search::<G, false>(
                         job,
+                        workspace,
                         position,
                         singular_beta - 1,
                         singular_beta,
@@ -695,14 +729,14 @@ impl SearchThread {
             }
 
             moves_searched += 1;
-            let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
+            let chance = position.chance(workspace, job.network.as_ref(), &job.shared, m);
             // Made where it stays, not moved through `enter` (a position
             // is copied whole each time it moves).
             let child = match made {
                 Some(child) => child,
                 None => position.make(m),
             };
-            self.enter(job, position, m, &child, ply);
+            self.enter(job, workspace, position, m, &child, ply);
             // Check extension: a check is searched one ply deeper.
             if enabled(Step::CheckExtension) && gives_check && extension == 0 {
                 extension = 1;
@@ -712,8 +746,19 @@ impl SearchThread {
             // Step 16. Late-move reductions: late quiet moves are searched
             // shallower with a null window, and again at full depth only if
             // they beat alpha.
-            let null_window = |this: &mut Self, depth: i32, cut_node: bool| {
-                this.child_score::<G, false>(job, position, &child, chance, alpha, alpha + 1, depth, ply, cut_node)
+            let null_window = |this: &mut Self, workspace: &mut G::Workspace, depth: i32, cut_node: bool| {
+                this.child_score::<G, false>(
+                    job,
+                    workspace,
+                    position,
+                    &child,
+                    chance,
+                    alpha,
+                    alpha + 1,
+                    depth,
+                    ply,
+                    cut_node,
+                )
             };
             let mut score = 0;
             if enabled(Step::LateMoveReductions)
@@ -731,7 +776,7 @@ impl SearchThread {
                     reduction /= p::lmr_noisy_divisor();
                 }
                 let reduced = (new_depth - reduction.max(0)).clamp(1, new_depth.max(1));
-                score = null_window(self, reduced, true);
+                score = null_window(self, workspace, reduced, true);
                 if score > alpha && reduced < new_depth {
                     // How far it beat the best score so far says how deep
                     // to look again.
@@ -739,17 +784,19 @@ impl SearchThread {
                     let shallower = score < best_score + p::lmr_shallower_margin();
                     new_depth += deeper as i32 - shallower as i32;
                     if reduced < new_depth {
-                        score = null_window(self, new_depth, !cut_node);
+                        score = null_window(self, workspace, new_depth, !cut_node);
                     }
                 }
             } else if !PV || moves_searched > 1 {
                 // Step 17. Principal-variation search: the first move with
                 // the full window, the others with a null window, searched
                 // again in full when they beat alpha.
-                score = null_window(self, new_depth, !cut_node);
+                score = null_window(self, workspace, new_depth, !cut_node);
             }
             if PV && (moves_searched == 1 || (score > alpha && score < beta)) {
-                score = self.child_score::<G, true>(job, position, &child, chance, alpha, beta, new_depth, ply, false);
+                score = self.child_score::<G, true>(
+                    job, workspace, position, &child, chance, alpha, beta, new_depth, ply, false,
+                );
             }
             self.unmake_move();
             if self.stopped {
@@ -836,9 +883,11 @@ impl SearchThread {
     /// A game of [`Searchable::BOUNDED_QUIESCENCE`] searches evasions and a
     /// choice among forced captures in its first plies only, and stands
     /// beyond its most plies (the `variant_qs_*` parameters).
+    #[allow(clippy::too_many_arguments)]
     fn quiescence<G: Searchable, const PV: bool>(
         &mut self,
         job: &Job<G>,
+        workspace: &mut G::Workspace,
         position: &G,
         mut alpha: i32,
         beta: i32,
@@ -861,15 +910,15 @@ impl SearchThread {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(job, position, ply) };
+            return if in_check { DRAW } else { self.evaluate(job, workspace, position, ply) };
         }
         if position.quiet_by_rule() {
-            return self.evaluate(job, position, ply);
+            return self.evaluate(job, workspace, position, ply);
         }
         let bounded = G::BOUNDED_QUIESCENCE;
         if bounded && in_check && qply as i32 >= p::variant_qs_check_plies() {
             return if has_legal_move(position) {
-                self.evaluate(job, position, ply)
+                self.evaluate(job, workspace, position, ply)
             } else {
                 position.no_move_score(ply)
             };
@@ -901,7 +950,7 @@ impl SearchThread {
         let (raw_eval, static_eval) = if in_check || forced {
             (-INFINITE, -INFINITE)
         } else {
-            let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, position, ply));
+            let raw = table_eval(entry).unwrap_or_else(|| self.evaluate(job, workspace, position, ply));
             (raw, self.corrected_in(position, raw, &CorrectionKeys::new(position, [None, None])))
         };
         let mut best_score = static_eval;
@@ -919,7 +968,7 @@ impl SearchThread {
             if qply as i32 >= p::variant_qs_max_plies()
                 || (forced && qply as i32 >= p::variant_forced_choice_plies() && choice())
             {
-                return if best_score > -INFINITE { best_score } else { self.evaluate(job, position, ply) };
+                return if best_score > -INFINITE { best_score } else { self.evaluate(job, workspace, position, ply) };
             }
         }
 
@@ -961,12 +1010,17 @@ impl SearchThread {
                 }
             }
             let child = made.unwrap_or_else(|| position.make(m));
-            let chance = position.chance(&mut self.workspace, job.network.as_ref(), &job.shared, m);
-            position.follow_move(&mut self.workspace, ply, m);
+            let chance = position.chance(workspace, job.network.as_ref(), &job.shared, m);
+            position.follow_move(workspace, ply, m);
             job.tt.prefetch(child.key());
-            let score = self.for_parent(ply, position.same_player(&child), chance, alpha, beta, |this, a, b| {
-                this.quiescence::<G, PV>(job, &child, a, b, ply + 1, qply + 1)
-            });
+            let score = self.for_parent(
+                workspace,
+                ply,
+                position.same_player(&child),
+                chance,
+                (alpha, beta),
+                |this, workspace, a, b| this.quiescence::<G, PV>(job, workspace, &child, a, b, ply + 1, qply + 1),
+            );
             if self.stopped {
                 return 0;
             }

@@ -16,10 +16,11 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::board::Position;
 use crate::clock::Instant;
-use crate::game::{Game, HistorySizes, Searchable, TableProbe, Workspace};
+use crate::game::{Game, HistorySizes, Searchable, TableProbe};
 use crate::memory::ZeroedSlice;
 use crate::nnue::Network;
 use crate::types::Move;
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -304,8 +305,10 @@ pub struct SearchThread {
     /// `histories` while that game is searched.
     pub game_histories: Option<Histories>,
     pub reductions: Reductions,
-    /// What the evaluation keeps from node to node, for every game.
-    pub workspace: Workspace,
+    /// What each game's evaluation keeps from node to node
+    /// (`Searchable::Workspace`), one for every game this thread has
+    /// searched; a search takes its game's out and puts it back.
+    workspaces: Vec<Box<dyn Any + Send>>,
     pub stack: Vec<Frame>,
     pub pv: ZeroedSlice<[Move; MAX_PLY + 1]>,
     pub pv_len: Vec<usize>,
@@ -349,7 +352,7 @@ impl SearchThread {
             correction: Correction::try_new()?,
             game_histories: None,
             reductions: Reductions::new(),
-            workspace: Workspace::try_new(MAX_PLY + 2)?,
+            workspaces: Vec::new(),
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: ZeroedSlice::new(MAX_PLY + 1)?,
             pv_len: vec![0; MAX_PLY + 1],
@@ -371,6 +374,25 @@ impl SearchThread {
             last_reported: None,
             candidates: Vec::new(),
         })
+    }
+
+    /// Makes the workspace of `G` ahead of its first search, or says why
+    /// its memory could not be had (the engine's threads make chess's when
+    /// they start).
+    pub fn make_workspace<G: Searchable>(&mut self) -> Result<(), String> {
+        let workspace = self.take_workspace::<G>()?;
+        self.workspaces.push(workspace);
+        Ok(())
+    }
+
+    /// The workspace of `G`, taken out of those kept (made where this
+    /// thread has not searched `G` before).
+    fn take_workspace<G: Searchable>(&mut self) -> Result<Box<G::Workspace>, String> {
+        let kept = self.workspaces.iter().position(|w| w.is::<G::Workspace>());
+        match kept.map(|index| self.workspaces.swap_remove(index).downcast::<G::Workspace>()) {
+            Some(Ok(workspace)) => Ok(workspace),
+            _ => Ok(Box::new(G::new_workspace(MAX_PLY + 2)?)),
+        }
     }
 
     pub fn is_main(&self) -> bool {
@@ -445,8 +467,21 @@ impl SearchThread {
     pub fn run<G: Searchable>(&mut self, job: &Job<G>) {
         let swapped = self.take_histories_of::<G>();
         self.prepare(job);
-        if !self.root_moves.is_empty() {
-            self.iterative_deepening(job);
+        match self.take_workspace::<G>() {
+            Ok(mut workspace) => {
+                job.position.prepare_evaluation(&mut workspace, job.network.as_ref());
+                if !self.root_moves.is_empty() {
+                    self.iterative_deepening(job, &mut workspace);
+                }
+                self.workspaces.push(workspace);
+            }
+            // No memory for this game's evaluation: the first legal move,
+            // unsearched, so that a move is still played.
+            Err(_) => {
+                if let Some(first) = self.root_moves.first() {
+                    *job.stats[self.id].outcome.lock().unwrap() = Outcome { pv: vec![first.mv], ..Outcome::default() };
+                }
+            }
         }
         if swapped {
             self.take_histories_of::<G>();
@@ -504,7 +539,6 @@ impl SearchThread {
         if super::parameters::TUNABLE {
             self.reductions = Reductions::new();
         }
-        job.position.prepare_evaluation(&mut self.workspace, job.network.as_ref());
         self.completed_depth = 0;
         self.nodes = 0;
         self.tb_hits = 0;
@@ -518,7 +552,7 @@ impl SearchThread {
         *job.stats[self.id].outcome.lock().unwrap() = Outcome::default();
     }
 
-    fn iterative_deepening<G: Searchable>(&mut self, job: &Job<G>) {
+    fn iterative_deepening<G: Searchable>(&mut self, job: &Job<G>, workspace: &mut G::Workspace) {
         let max_depth = job.limits.max_depth();
         let lines = job.multipv.clamp(1, self.root_moves.len());
         let mut stable_iterations = 0;
@@ -534,7 +568,7 @@ impl SearchThread {
             for pv_index in 0..lines {
                 self.pv_index = pv_index;
                 self.seldepth = 0;
-                self.aspiration_search(job, depth);
+                self.aspiration_search(job, workspace, depth);
                 if self.stopped {
                     break;
                 }
@@ -594,11 +628,11 @@ impl SearchThread {
 
     /// Searches line `pv_index` at `depth` in a window around the last
     /// iteration's score, widening it on each failure.
-    fn aspiration_search<G: Searchable>(&mut self, job: &Job<G>, depth: u32) {
+    fn aspiration_search<G: Searchable>(&mut self, job: &Job<G>, workspace: &mut G::Workspace, depth: u32) {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut window = AspirationWindow::new(previous, depth as i32);
         loop {
-            let score = self.search_root(job, window.alpha, window.beta, depth as i32);
+            let score = self.search_root(job, workspace, window.alpha, window.beta, depth as i32);
             self.root_moves[self.pv_index..].sort_by_key(|r| -r.score);
             if self.stopped {
                 return;
@@ -806,4 +840,43 @@ fn line_moves<G: Game>(root: &G, line: &[Move]) -> Vec<G::Move> {
         }
     }
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+    use crate::elven::ElvenPosition;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{SearchLimits, SilentReporter};
+
+    /// A search of `position` to depth 3 on `thread`; its node count.
+    fn searched<G: Searchable<Shared = ()>>(thread: &mut SearchThread, position: G) -> u64 {
+        let tt = Arc::new(TranspositionTable::new(1).unwrap());
+        let moves = position.legal_moves().to_vec();
+        let job =
+            Job::new(tt, position, (), vec![position.key()], moves, SearchLimits::depth(3), Arc::new(SilentReporter));
+        thread.run(&job);
+        thread.nodes
+    }
+
+    #[test]
+    fn a_thread_keeps_one_workspace_for_each_game_it_has_searched() {
+        let mut thread = SearchThread::try_new(0).unwrap();
+        assert!(thread.workspaces.is_empty());
+        let chess = searched(&mut thread, Position::startpos());
+        assert_eq!(thread.workspaces.len(), 1);
+        let elven = searched(&mut thread, ElvenPosition::startpos());
+        assert_eq!(thread.workspaces.len(), 2);
+        // Each game finds its own again, made once.
+        assert!(searched(&mut thread, Position::startpos()) > 0);
+        assert!(searched(&mut thread, ElvenPosition::startpos()) > 0);
+        assert_eq!(thread.workspaces.len(), 2);
+        assert!(chess > 0 && elven > 0);
+        // Made ahead of a search, it is the one the search takes.
+        let mut ready = SearchThread::try_new(0).unwrap();
+        ready.make_workspace::<Position>().unwrap();
+        searched(&mut ready, Position::startpos());
+        assert_eq!(ready.workspaces.len(), 1);
+    }
 }

@@ -14,7 +14,7 @@ use crate::board::CastlingSide;
 use crate::eval::MAX_EVALUATION;
 use crate::game::board_index::{self, PieceTo};
 use crate::game::score::{DRAW, MATE};
-use crate::game::{hash_men, Chance, Game, Scores, Searchable, Structure, Workspace, CHANCE_DECISIVE, ODDS_ONE};
+use crate::game::{hash_men, Chance, Game, Scores, Searchable, Structure, CHANCE_DECISIVE, ODDS_ONE};
 use crate::nnue::{AccumulatorCache, Network, NetworkGame};
 use crate::types::{Color, Move, MoveKind, Piece, PieceType};
 use std::sync::Arc;
@@ -94,6 +94,8 @@ fn capture_parts(position: &VariantPosition, action: Action) -> (Option<Piece>, 
 impl Searchable for VariantPosition {
     /// The odds of the secret mines.
     type Shared = MineOdds;
+    /// The hidden layer of the last board the network judged.
+    type Workspace = AccumulatorCache;
 
     const ALTERNATING_PLIES: bool = false;
     const BOUNDED_QUIESCENCE: bool = true;
@@ -103,8 +105,12 @@ impl Searchable for VariantPosition {
         self.variant().network_game()
     }
 
-    fn evaluate(&self, workspace: &mut Workspace, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
-        evaluate_cached(self, network, &mut workspace.cache)
+    fn new_workspace(_plies: usize) -> Result<AccumulatorCache, String> {
+        Ok(AccumulatorCache::default())
+    }
+
+    fn evaluate(&self, cache: &mut AccumulatorCache, network: Option<&Arc<Network>>, _ply: usize) -> i32 {
+        evaluate_cached(self, network, cache)
     }
 
     fn clock_side(&self) -> Color {
@@ -116,7 +122,7 @@ impl Searchable for VariantPosition {
     /// mine) and of its explosion, judged statically.
     fn chance(
         &self,
-        workspace: &mut Workspace,
+        cache: &mut AccumulatorCache,
         network: Option<&Arc<Network>>,
         odds: &MineOdds,
         action: Action,
@@ -149,7 +155,7 @@ impl Searchable for VariantPosition {
         let blast = if exploded.mine_loser().is_some() {
             -CHANCE_DECISIVE
         } else {
-            (-evaluate_cached(&exploded, network, &mut workspace.cache)).clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE)
+            (-evaluate_cached(&exploded, network, cache)).clamp(-CHANCE_DECISIVE, CHANCE_DECISIVE)
         };
         Some(Chance { odds, blast })
     }
