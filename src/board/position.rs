@@ -371,6 +371,27 @@ impl<R: ChessRules> Board<R> {
                 .is_empty()
     }
 
+    /// Every square `color` attacks (the variants': with its king, if it
+    /// has one on the board yet).
+    pub fn attacks_by(&self, color: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let mut attacks = pawn_attacks_set(color, self.pieces(color, PieceType::Pawn));
+        for square in self.pieces(color, PieceType::Knight) {
+            attacks |= knight_attacks(square);
+        }
+        let ours = self.color(color);
+        for square in self.diagonal_sliders() & ours {
+            attacks |= bishop_attacks(square, occupied);
+        }
+        for square in self.orthogonal_sliders() & ours {
+            attacks |= rook_attacks(square, occupied);
+        }
+        for square in self.pieces(color, PieceType::King) {
+            attacks |= king_attacks(square);
+        }
+        attacks
+    }
+
     /// The pieces of `by` that attack `square`, sliders seen through
     /// `occupied`.
     #[inline(always)]
@@ -449,23 +470,6 @@ impl Position {
     }
 
     // ----- Attacks ---------------------------------------------------------
-
-    /// Every square `color` attacks.
-    pub fn attacks_by(&self, color: Color) -> Bitboard {
-        let occupied = self.occupied();
-        let mut attacks = pawn_attacks_set(color, self.pieces(color, PieceType::Pawn));
-        for square in self.pieces(color, PieceType::Knight) {
-            attacks |= knight_attacks(square);
-        }
-        let ours = self.color(color);
-        for square in self.diagonal_sliders() & ours {
-            attacks |= bishop_attacks(square, occupied);
-        }
-        for square in self.orthogonal_sliders() & ours {
-            attacks |= rook_attacks(square, occupied);
-        }
-        attacks | king_attacks(self.king_square(color))
-    }
 
     /// Pieces of either colour that stand alone between a slider of
     /// `slider_color` and the king of `king_color`.

@@ -16,7 +16,7 @@ use crate::game::board_index::{self, PieceTo};
 use crate::game::score::{DRAW, MATE};
 use crate::game::{hash_men, Chance, Game, Scores, Searchable, Structure, CHANCE_DECISIVE, ODDS_ONE};
 use crate::nnue::{AccumulatorCache, Network, NetworkGame};
-use crate::types::{Color, Move, MoveKind, Piece, PieceType};
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceType};
 use std::sync::Arc;
 
 /// The evaluation of `position` for the player who owns the move: the
@@ -165,7 +165,7 @@ impl Game for VariantPosition {
     type Move = Action;
     type Moves = ActionList;
     type Checks = ();
-    type Threats = ();
+    type Threats = Bitboard;
     type Scores = Scores<MAX_ACTIONS>;
 
     const MAX_MOVES: usize = MAX_ACTIONS;
@@ -372,8 +372,17 @@ impl Game for VariantPosition {
         }
     }
 
-    fn quiet_index(&self, _: (), action: Action) -> usize {
-        board_index::quiet_index(self.side_to_move(), action.as_move())
+    /// The squares the other side attacks, as in chess: a quiet move out of
+    /// an attack or into one, and a piece placed on an attacked square, are
+    /// told apart in the quiet history.
+    #[inline(always)]
+    fn threats(&self) -> Bitboard {
+        self.attacks_by(!self.side_to_move())
+    }
+
+    /// A placement on `s` is keyed as the move `s`-`s`.
+    fn quiet_index(&self, threats: Bitboard, action: Action) -> usize {
+        board_index::threatened_quiet_index(self.side_to_move(), threats, action.as_move())
     }
 
     fn capture_index(&self, action: Action) -> Option<usize> {
@@ -393,6 +402,32 @@ mod tests {
 
     fn position(variant: Variant, fen: &str) -> VariantPosition {
         VariantPosition::from_fen(variant, fen).unwrap()
+    }
+
+    #[test]
+    fn the_quiet_history_tells_a_move_into_an_attack_apart() {
+        use crate::types::Square;
+        let index = |variant: &str, fen: &str, action: Action| {
+            let p = position(Variant::from_name(variant).unwrap(), fen);
+            p.quiet_index(p.threats(), action)
+        };
+        // The knight's g1f3, with and without a black pawn on e4 or g4
+        // attacking f3.
+        let knight = Action::board(Move::new(Square::G1, Square::F3));
+        let calm = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1";
+        let attacked = "4k3/8/8/8/6p1/8/8/4K1N1 w - - 0 1";
+        for variant in ["ghost", "reinforced", "losers"] {
+            assert_ne!(index(variant, calm, knight), index(variant, attacked, knight), "{variant}");
+        }
+        // A placement on an attacked square (c1, by the knight on d3)
+        // against the same placement with the knight elsewhere (h5); a1 is
+        // calm in both.
+        let attacked = "rnbqkb1r/pppppppp/8/8/8/3n4/PPPPPPPP/8[KQRRBBNN] w - - 0 9";
+        let calm = "rnbqkb1r/pppppppp/8/7n/8/8/PPPPPPPP/8[KQRRBBNN] w - - 0 9";
+        let drop_on = |s| Action::drop(PieceType::Knight, s);
+        let on = |fen, s| index("placement", fen, drop_on(s));
+        assert_ne!(on(attacked, Square::C1), on(calm, Square::C1));
+        assert_eq!(on(attacked, Square::A1), on(calm, Square::A1));
     }
 
     #[test]
