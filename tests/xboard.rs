@@ -229,6 +229,41 @@ fn elven_double_moves_passes_and_forbidden_promotions() {
     assert!(ElvenRecord::roque_move(game.position(), &reply, false).is_ok(), "{reply}");
 }
 
+/// `lift` is answered `highlight` with where the man may go by the game's
+/// rules (yellow a move, red a capture, cyan a warlock's first leg), after
+/// `put` and `lift` on a cyan square the second legs; `hover` is read
+/// silently.
+#[test]
+fn a_lifted_man_is_answered_with_its_squares() {
+    let (mut engine, features) = xboard();
+    assert!(features.iter().any(|l| l == "feature highlight=1"), "{features:?}");
+    new_game(&mut engine, "normal", None);
+    engine.send("force");
+    engine.send("lift e2");
+    engine.send("put e4");
+    engine.send("hover e4");
+    engine.send("lift b1");
+    assert_eq!(sync(&mut engine, 2), ["highlight 8/8/8/8/4Y3/4Y3/8/8", "highlight 8/8/8/8/8/Y1Y5/8/8"]);
+    // XBoard's letters: White's warlock (L) on e4, Black's pawn on f5.
+    let fen = "r3k4r/mnb+rql+bbnm/ppppp1pppp/10/5p4/4L5/10/PPPPPPPPPP/MNB+B1Q+RBNM/R4K3R w KQkq - 0 1";
+    new_game(&mut engine, "elven", None);
+    engine.send("force");
+    engine.send(&format!("setboard {fen}"));
+    engine.send("lift e4");
+    let first = sync(&mut engine, 3);
+    assert_eq!(first.len(), 1, "{first:?}");
+    // The warlock reaches two squares every way (XBoard writes a move to
+    // them as one leg); taking the pawn on f5 may go on (cyan).
+    assert_eq!(first, ["highlight 10/10/10/2YYYYY3/2YYYCY3/2YY1YY3/2YYYYY3/10/10/10"]);
+    engine.send("put f5");
+    engine.send("lift f5");
+    let second = sync(&mut engine, 4);
+    // From f5 (its pawn taken), on to the eight squares around it, e4
+    // where the warlock began among them (the capture and return).
+    assert_eq!(second, ["highlight 10/10/10/4YYY3/4Y1Y3/4YYY3/10/10/10/10"]);
+    engine.send("quit");
+}
+
 /// Two plies before the fifty-move count, White's warlock passes: the
 /// engine's reply completes Roque's hundred plies, but XBoard counts from
 /// the pass (an irreversible move to it), so the engine claims nothing and

@@ -53,6 +53,10 @@ pub enum Command {
         name: String,
         value: Option<String>,
     },
+    /// `lift SQUARE` and `put SQUARE`: a person picks a man up, puts it
+    /// down (the `highlight` feature).
+    Lift(String),
+    Put(String),
     /// Read and ignored: `xboard`, `accepted`, `rejected`, `random`,
     /// `computer`, `name`, `rating`, `ics`, `bk`, `white`,
     /// `black`, `post`-like settings this engine has no use for.
@@ -94,7 +98,9 @@ impl Command {
         };
         let command = match word {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "bk" | "white"
-            | "black" | "pause" | "resume" => Command::Ignored,
+            | "black" | "pause" | "resume" | "hover" => Command::Ignored,
+            "lift" => Command::Lift(text("lift")?),
+            "put" => Command::Put(text("put")?),
             "protover" => Command::Protover(number(words.next())?),
             "new" => Command::New,
             "variant" => Command::Variant(text("variant")?),

@@ -68,6 +68,7 @@ pub fn feature_lines() -> Vec<String> {
         "memory=1",
         "smp=1",
         "exclude=1",
+        "highlight=1",
         "egt=\"syzygy\"",
     ]
     .iter()

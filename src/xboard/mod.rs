@@ -9,6 +9,7 @@
 //! - [`engine_options`]: `memory`, `cores`, `egtpath`, `option`.
 //! - [`features`]: the answer to `protover 2`.
 //! - [`games`]: which games are offered, under which names.
+//! - [`highlight`]: where a man picked up in the GUI may go (`lift`).
 //! - [`notation`], [`elven_notation`]: moves and FENs as XBoard writes them.
 //! - [`thinking`]: thinking output and the search's move.
 //! - [`time_control`]: `level`, `st`, `sd`, `nps`, `time`, `otim`.
@@ -20,6 +21,7 @@ pub mod elven_notation;
 pub mod engine_options;
 pub mod features;
 pub mod games;
+pub mod highlight;
 pub mod notation;
 pub mod result;
 pub mod session;

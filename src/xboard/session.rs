@@ -10,6 +10,7 @@ use super::command::Command;
 use super::command_loop::Event;
 use super::features::feature_lines;
 use super::games::announced;
+use super::highlight::Lifted;
 use super::notation::XboardGame;
 use super::result::xboard_result;
 use super::thinking::{Progress, SearchDone, Thinking};
@@ -99,6 +100,8 @@ pub(super) struct State {
     excluded: Vec<String>,
     /// The result was claimed: the engine no longer moves in this game.
     over: bool,
+    /// The man a person has picked up in the GUI (`lift`).
+    lifted: Lifted,
 }
 
 impl Session {
@@ -123,6 +126,7 @@ impl Session {
             first_leg: None,
             excluded: Vec::new(),
             over: false,
+            lifted: Lifted::default(),
         };
         Session { state, game: AnyGame::default() }
     }
@@ -196,6 +200,8 @@ impl Session {
             Command::Ping(number) => state.output.line(&format!("pong {number}")),
             Command::Draw => with_game!(&self.game, game => state.answer_draw(game)),
             Command::Hint => with_game!(&self.game, game => state.hint(game)),
+            Command::Lift(square) => with_game!(&self.game, game => state.lift(game, &square)),
+            Command::Put(square) => state.lifted.put(&square),
             Command::Statistics => state.statistics(),
             Command::Result(_) => {
                 state.abandon();
@@ -549,6 +555,16 @@ impl State {
             return;
         };
         self.output.line(&format!("Hint: {}", G::xboard_move(position, m, self.chess960)));
+    }
+
+    /// `lift`: `highlight` where the man picked up may go.
+    fn lift<G: XboardGame>(&mut self, game: &GameSession<G>, square: &str) {
+        let position = game.position();
+        let moves: Vec<String> =
+            position.legal_moves().iter().map(|&m| G::xboard_move(position, m, self.chess960)).collect();
+        self.lifted.lift(square);
+        let line = self.lifted.highlight(&moves, &G::fen(position));
+        self.output.line(&line);
     }
 
     /// `.` in analysis: `stat01: time nodes ply moves-left moves-total move`.
