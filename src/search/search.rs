@@ -95,8 +95,7 @@ fn has_legal_move<G: Game>(position: &G) -> bool {
 
 impl SearchThread {
     /// The static evaluation of the position at `ply`: the one place the
-    /// search calls the network or the hand-crafted evaluation (chess's
-    /// hooks: src/search/hooks.rs).
+    /// search calls the game's evaluation (`Searchable::evaluate`).
     #[inline(always)]
     fn evaluate<G: Searchable>(&mut self, job: &Job<G>, workspace: &mut G::Workspace, position: &G, ply: usize) -> i32 {
         position.evaluate(workspace, job.network.as_ref(), ply)

@@ -58,8 +58,9 @@ pub enum Command {
     Lift(String),
     Put(String),
     /// Read and ignored: `xboard`, `accepted`, `rejected`, `random`,
-    /// `computer`, `name`, `rating`, `ics`, `bk`, `white`,
-    /// `black`, `post`-like settings this engine has no use for.
+    /// `computer`, `name`, `rating`, `ics`, `bk`, `white`, `black`, `pause`,
+    /// `resume`, `hover` (unanswered: the victims of en passant and of a
+    /// warlock's first leg are not marked).
     Ignored,
 }
 

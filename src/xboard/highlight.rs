@@ -26,18 +26,15 @@ pub struct Lifted {
 /// A board's size and how XBoard numbers its ranks (from 1 on eight
 /// ranks, from 0 on ten).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Geometry {
-    pub files: usize,
-    pub ranks: usize,
+struct Geometry {
+    files: usize,
+    ranks: usize,
 }
 
 impl Geometry {
-    /// The board of a FEN's first field (ranks split by `/`).
-    pub fn of_fen(fen: &str) -> Geometry {
-        let board = board_field(fen);
-        let ranks: Vec<&str> = board.split('/').collect();
-        let files = ranks.first().map_or(8, |rank| squares_in(rank).len());
-        Geometry { files, ranks: ranks.len() }
+    /// The size of a board of [`occupancy`].
+    fn of_board(occupied: &[Vec<bool>]) -> Geometry {
+        Geometry { files: occupied.first().map_or(8, Vec::len), ranks: occupied.len() }
     }
 
     /// The (file, rank) of an XBoard square, ranks from 0 at the bottom.
@@ -49,6 +46,12 @@ impl Geometry {
         let rank = number.checked_sub(first)?;
         (file < self.files && rank < self.ranks).then_some((file, rank))
     }
+}
+
+/// Whether each square of a FEN's board holds a man, by rank from the
+/// bottom, then by file.
+fn occupancy(fen: &str) -> Vec<Vec<bool>> {
+    board_field(fen).split('/').rev().map(squares_in).collect()
 }
 
 /// The board field of a FEN, without a hand.
@@ -134,8 +137,8 @@ impl Lifted {
     /// The `highlight` line for the man lifted, from the position's legal
     /// moves in XBoard's text and its FEN (which squares hold a man).
     pub fn highlight(&mut self, moves: &[String], fen: &str) -> String {
-        let geometry = Geometry::of_fen(fen);
-        let occupied: Vec<Vec<bool>> = board_field(fen).split('/').rev().map(squares_in).collect();
+        let occupied = occupancy(fen);
+        let geometry = Geometry::of_board(&occupied);
         let mut markers = vec![vec![None; geometry.files]; geometry.ranks];
         let mut waypoints = Vec::new();
         let from = self.from.clone().unwrap_or_default();
@@ -148,9 +151,11 @@ impl Lifted {
                 .into_iter()
                 .chain(legs.iter().map(|leg| leg.1.as_str()))
                 .collect();
-            let entered: Vec<&str> = self.legs.iter().map(String::as_str).collect();
-            let count = entered.len();
-            if path.len() < count + 2 || path[0] != from || path[1..=count] != entered[..] {
+            let count = self.legs.len();
+            if path.len() < count + 2
+                || path[0] != from
+                || !path[1..=count].iter().copied().eq(self.legs.iter().map(String::as_str))
+            {
                 continue;
             }
             let next = path[count + 1];
@@ -255,11 +260,11 @@ mod tests {
 
     #[test]
     fn the_geometry_counts_xboards_ranks() {
-        let chess = Geometry::of_fen(START);
+        let chess = Geometry::of_board(&occupancy(START));
         assert_eq!((chess.files, chess.ranks), (8, 8));
         assert_eq!(chess.square("e1"), Some((4, 0)));
         assert_eq!(chess.square("e0"), None);
-        let elven = Geometry::of_fen("10/10/10/10/10/10/10/10/10/10 w - - 0 1");
+        let elven = Geometry::of_board(&occupancy("10/10/10/10/10/10/10/10/10/10 w - - 0 1"));
         assert_eq!(elven.square("e0"), Some((4, 0)));
         assert_eq!(elven.square("j9"), Some((9, 9)));
         assert_eq!(elven.square("k1"), None);
